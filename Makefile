@@ -1,0 +1,54 @@
+# Tenbo: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every check.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Find a Python >= 3.12: the pyenv/.python-version one, then versioned names.
+PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3 python; do \
+	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
+	  then command -v $$p; break; fi; done)
+
+.PHONY: run test check lint typecheck pytest browser-deps bench clean
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then echo "error: Tenbo needs Python >= 3.12 (install it, or set PYTHON=/path/to/python3.12)" >&2; exit 1; fi
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Browser tests need Debian's Chromium; install it when missing (as root), fail loudly otherwise.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "error: /usr/bin/chromium is missing; run: sudo apt-get install -y chromium" >&2; exit 1; fi; fi
+	@/usr/bin/chromium --version
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy .
+
+pytest: $(STAMP) browser-deps
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ScorerConfig(AppConfig):
+    name = "scorer"
+    verbose_name = "Scorer"

@@ -1,0 +1,26 @@
+"""The JSON-level entry point every surface uses (API.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .request import EngineError, parse_request
+from .score import Result, score
+
+
+def score_result(data: Mapping[str, object]) -> Result:
+    """Parse, validate and score a request mapping; raises :class:`EngineError`."""
+    return score(parse_request(data))
+
+
+def score_request(data: Mapping[str, object]) -> dict[str, object]:
+    """Score a request dict and return the API.md result dict, or the API.md error object.
+
+    Never raises for bad input: every problem becomes ``{"ok": false, "error": {...}}``.
+    """
+    try:
+        return score_result(data).as_dict()
+    except EngineError as exc:
+        return exc.as_dict()
+    except RecursionError:  # pragma: no cover - defensive: absurdly nested input
+        return EngineError("invalid_notation", "the request is too deeply nested").as_dict()

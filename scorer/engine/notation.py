@@ -1,0 +1,225 @@
+"""Extended MPSZ 2.0: parse any accepted form, always write the canonical one.
+
+Grammar (API.md): groups of digits closed by a suit letter (``123m``); open melds ``[...]``
+(chi, pon, open kan), added kans ``{...}``, closed kans ``(...)``. In an open meld one tile
+carries the direction it was called from: ``-`` left, ``=`` across, ``+`` right; an added kan
+also marks the added tile ``^``. ``0`` is a red five. The parser is strict about characters
+(nothing is skipped) and lenient about forms people paste: ``h`` for ``z``, white space between
+groups, and open melds without a direction (``-`` is assumed for a chi, ``=`` otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .tiles import TileCode, is_honour, kind_of, sort_key
+
+DIRECTIONS: Final = "-=+"
+_OPENERS: Final = {"[": "]", "{": "}", "(": ")"}
+
+
+class NotationError(ValueError):
+    """A string that is not valid notation; ``position`` is the 0-based offending index."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+
+
+class MeldKind(StrEnum):
+    CHI = "chi"
+    PON = "pon"
+    KAN_OPEN = "kan_open"
+    KAN_ADDED = "kan_added"
+    KAN_CLOSED = "kan_closed"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared meld, tiles in written order (the order shows where the called tile lies)."""
+
+    kind: MeldKind
+    tiles: tuple[TileCode, ...]
+    called: int | None = None
+    direction: str | None = None
+    added: int | None = None
+
+    @property
+    def first(self) -> int:
+        """The lowest kind in the meld (the kind itself for a pon or kan)."""
+        return min(kind_of(t) for t in self.tiles)
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind is not MeldKind.KAN_CLOSED
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in (MeldKind.KAN_OPEN, MeldKind.KAN_ADDED, MeldKind.KAN_CLOSED)
+
+    def notation(self) -> str:
+        opener = {MeldKind.KAN_ADDED: "{", MeldKind.KAN_CLOSED: "("}.get(self.kind, "[")
+        body = []
+        for i, tile in enumerate(self.tiles):
+            body.append(tile[0])
+            if i == self.called and self.direction:
+                body.append(self.direction)
+            if i == self.added:
+                body.append("^")
+        return opener + "".join(body) + self.tiles[0][1] + _OPENERS[opener]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """Concealed tiles (canonical order) and melds (in the order written)."""
+
+    concealed: tuple[TileCode, ...]
+    melds: tuple[Meld, ...]
+
+    def notation(self) -> str:
+        return format_tiles(self.concealed) + "".join(m.notation() for m in self.melds)
+
+
+def format_tiles(codes: tuple[TileCode, ...] | list[TileCode]) -> str:
+    """Canonical MPSZ for loose tiles: sorted, one suit letter per run (``234m0p55s``)."""
+    out: list[str] = []
+    ordered = sorted(codes, key=sort_key)
+    for i, code in enumerate(ordered):
+        out.append(code[0])
+        if i + 1 == len(ordered) or ordered[i + 1][1] != code[1]:
+            out.append(code[1])
+    return "".join(out)
+
+
+def _check_digit(digit: str, suit: str, position: int) -> None:
+    if suit == "z" and digit in "089":
+        raise NotationError(f"{digit}z is not a tile: honours are 1z to 7z", position)
+
+
+def parse_tiles(text: str, *, field_label: str = "tiles") -> tuple[TileCode, ...]:
+    """Parse loose tiles (no melds), e.g. dora indicators ``1m5z`` or ``1m 5z``."""
+    hand = parse_hand(text)
+    if hand.melds:
+        raise NotationError(f"{field_label} cannot contain melds", text.find("[{("[0]))
+    return hand.concealed
+
+
+def parse_tile(text: str) -> TileCode:
+    """Parse exactly one tile (``5p``, ``0s``; ``h`` accepted for ``z``)."""
+    tiles = parse_tiles(text.strip())
+    if len(tiles) != 1:
+        raise NotationError("expected exactly one tile, such as 5p", 0)
+    return tiles[0]
+
+
+def parse_hand(text: str) -> ParsedHand:
+    """Parse a hand in Extended MPSZ (or a lenient pasted form) into tiles and melds."""
+    if not isinstance(text, str):
+        raise NotationError("notation must be a string")
+    concealed: list[TileCode] = []
+    melds: list[Meld] = []
+    pending: list[tuple[str, int]] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isdigit() and ch.isascii():
+            pending.append((ch, i))
+        elif ch in "mpszh":
+            suit = "z" if ch == "h" else ch
+            if not pending:
+                raise NotationError(f"'{ch}' has no digits before it", i)
+            for digit, pos in pending:
+                _check_digit(digit, suit, pos)
+                concealed.append(digit + suit)
+            pending.clear()
+        elif ch in _OPENERS:
+            if pending:
+                raise NotationError("digits need a suit letter before a meld starts", i)
+            close = text.find(_OPENERS[ch], i + 1)
+            if close < 0:
+                raise NotationError(f"'{ch}' is never closed", i)
+            melds.append(_parse_meld(ch, text[i + 1 : close], i + 1))
+            i = close
+        elif ch.isspace():
+            if pending:
+                raise NotationError("digits need a suit letter", i)
+        else:
+            raise NotationError(f"unexpected character '{ch}'", i)
+        i += 1
+    if pending:
+        raise NotationError("the last digits have no suit letter (m, p, s or z)", pending[-1][1])
+    return ParsedHand(tuple(sorted(concealed, key=sort_key)), tuple(melds))
+
+
+def _parse_meld(opener: str, body: str, offset: int) -> Meld:
+    if not body or body[-1] not in "mpszh":
+        raise NotationError("a meld ends with its suit letter, as in [1-23m]", offset + len(body))
+    suit = "z" if body[-1] == "h" else body[-1]
+    digits: list[str] = []
+    direction: str | None = None
+    called: int | None = None
+    added: int | None = None
+    for j, ch in enumerate(body[:-1]):
+        pos = offset + j
+        if ch.isdigit() and ch.isascii():
+            _check_digit(ch, suit, pos)
+            digits.append(ch)
+        elif ch in DIRECTIONS:
+            if not digits or called == len(digits) - 1 or direction is not None:
+                raise NotationError("a meld has one direction mark, after the called tile", pos)
+            direction, called = ch, len(digits) - 1
+        elif ch == "^":
+            if opener != "{" or not digits or added is not None:
+                raise NotationError("'^' marks the added tile of an added kan {...}", pos)
+            added = len(digits) - 1
+        else:
+            raise NotationError(f"unexpected character '{ch}' in a meld", pos)
+    tiles = tuple(d + suit for d in digits)
+    kinds = sorted(kind_of(t) for t in tiles)
+    same = len(set(kinds)) == 1
+    if opener == "(":
+        if len(tiles) != 4 or not same:
+            raise NotationError("a closed kan (...) is four identical tiles", offset)
+        if direction is not None:
+            raise NotationError("a closed kan has no direction mark", offset)
+        return Meld(MeldKind.KAN_CLOSED, tiles)
+    if opener == "{":
+        if len(tiles) != 4 or not same:
+            raise NotationError("an added kan {...} is four identical tiles", offset)
+        if direction is None:
+            called = next(k for k in range(4) if k != added)
+            direction = "="
+        if added is None:
+            added = next(k for k in (3, 2) if k != called)
+        if added == called:
+            raise NotationError("the called tile and the added tile are different tiles", offset)
+        return Meld(MeldKind.KAN_ADDED, tiles, called, direction, added)
+    if len(tiles) == 4:
+        if not same:
+            raise NotationError("an open kan is four identical tiles", offset)
+        kind = MeldKind.KAN_OPEN
+    elif len(tiles) == 3 and same:
+        kind = MeldKind.PON
+    elif (
+        len(tiles) == 3
+        and not is_honour(kinds[0])
+        and kinds[1] == kinds[0] + 1
+        and kinds[2] == kinds[0] + 2
+        and kinds[0] // 9 == kinds[2] // 9
+    ):
+        kind = MeldKind.CHI
+    else:
+        raise NotationError(
+            "an open meld is a run of three (chi), three alike (pon) or four alike (kan)", offset
+        )
+    if direction is None:
+        called, direction = 0, ("-" if kind is MeldKind.CHI else "=")
+    if kind is MeldKind.CHI and direction != "-":
+        raise NotationError("a chi can only be called from the left (-)", offset)
+    return Meld(kind, tiles, called, direction, None)
+
+

@@ -1,0 +1,133 @@
+"""Limits, base points and payments (RULES.md §4-§6), exact at any size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .rules import Rules
+
+#: Base points of each limit, and the yakuman base (per multiple).
+LIMIT_BASE: Final = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "kazoe_yakuman": 8000,
+    "yakuman": 8000,
+}
+#: Aotenjou's fixed yakuman: 10,000,000 for a non-dealer = 4 x 2,500,000.
+AOTENJOU_FIXED_BASE: Final = 2_500_000
+
+
+def ceil100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def base_points(fu: int, han: int) -> int:
+    """fu x 2^(han+2); the +2 is bazoro, always included."""
+    return fu * 2 ** (han + 2)
+
+
+def limit_for(han: int, fu: int, rules: Rules) -> tuple[str | None, int]:
+    """The limit name (or None) and the base points of an ordinary hand."""
+    raw = base_points(fu, han)
+    if rules.aotenjou:
+        return None, raw
+    if han >= 13:
+        return ("kazoe_yakuman", 8000) if rules.kazoe else ("sanbaiman", 6000)
+    if han >= 11 or (han >= 10 and rules.sanbaiman_from_10):
+        return "sanbaiman", 6000
+    if han >= 8:
+        return "baiman", 4000
+    if han >= 6:
+        return "haneman", 3000
+    if han >= 5 or raw >= 2000 or (rules.kiriage and raw >= 1920):
+        return "mangan", 2000
+    return None, raw
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """What each payer pays (honba included), the total and the extras. API.md field names."""
+
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_others: int | None
+    total: int
+    honba: int
+    sticks: int
+    wareme_extra: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "ron": self.ron,
+            "tsumo_dealer": self.tsumo_dealer,
+            "tsumo_others": self.tsumo_others,
+            "total": self.total,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "wareme_extra": self.wareme_extra,
+        }
+
+
+def raw_payments(base: int, dealer: bool, tsumo: bool) -> list[tuple[str, int, int, int]]:
+    """Per kind of payer: (payer, multiplier, unrounded, rounded), before honba."""
+    if not tsumo:
+        mult = 6 if dealer else 4
+        return [("discarder", mult, base * mult, ceil100(base * mult))]
+    if dealer:
+        return [("each", 2, base * 2, ceil100(base * 2))]
+    return [
+        ("dealer", 2, base * 2, ceil100(base * 2)),
+        ("non_dealer", 1, base, ceil100(base)),
+    ]
+
+
+def pay(
+    base: int,
+    *,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    rules: Rules,
+    winner: int,
+    wareme: int | None = None,
+    discarder: int | None = None,
+) -> Payments:
+    """Payments for a hand of ``base`` points: round each payment, add honba, then wareme."""
+    per_honba = rules.honba_points
+    rows = {payer: rounded for payer, _m, _r, rounded in raw_payments(base, dealer, tsumo)}
+    on = wareme is not None and rules.wareme
+    winner_doubles = on and wareme == winner
+    if not tsumo:
+        ron = rows["discarder"] + per_honba * honba
+        if winner_doubles or (on and discarder is not None and discarder == wareme):
+            ron *= 2
+        return Payments(ron, None, None, ron, per_honba * honba, 1000 * sticks)
+    each = per_honba // 3 * honba
+    payers = [s for s in (27, 28, 29, 30) if s != winner]
+    ordinary_other = (rows["each"] if dealer else rows["non_dealer"]) + each
+    amounts = {
+        seat: rows["dealer"] + each if seat == 27 and not dealer else ordinary_other
+        for seat in payers
+    }
+    if winner_doubles:
+        amounts = {seat: 2 * amount for seat, amount in amounts.items()}
+        ordinary_other *= 2
+    elif on and wareme in amounts:
+        amounts[wareme] *= 2
+    # tsumo_others is what an ordinary non-dealer pays; a doubled non-dealer's surplus is extra.
+    extra = 0
+    if on and not winner_doubles and wareme in amounts and wareme != 27:
+        extra = amounts[wareme] - ordinary_other
+    return Payments(
+        None,
+        None if dealer else amounts[27],
+        ordinary_other,
+        sum(amounts.values()),
+        per_honba * honba,
+        1000 * sticks,
+        extra,
+    )

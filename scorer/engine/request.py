@@ -1,0 +1,314 @@
+"""Turn a request mapping (API.md) into a validated :class:`Request`, or an :class:`EngineError`.
+
+Every field has a parser that either returns a typed value or raises ``EngineError`` with the
+API.md error code, a sentence a person can act on, and the field it is about. Validation follows
+RULES.md §7b: tile counts, red fives, hand size, and the situation flags that cannot go together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .rules import Rules, RulesError, resolve_rules
+from .tiles import EAST, SUITS, TileCode, code_of, kind_of, tile_name
+
+BOOL_FIELDS: Final = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+)
+_TRUE: Final = frozenset({"1", "true", "on", "yes"})
+_FALSE: Final = frozenset({"0", "false", "off", "no", ""})
+WIND_CODES: Final = ("1z", "2z", "3z", "4z")
+
+
+class EngineError(ValueError):
+    """A request the engine cannot score; carries the API.md error object."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def as_dict(self) -> dict[str, object]:
+        return {"ok": False, "error": {"code": self.code, "message": self.message, "field": self.field}}
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A validated scoring request. Winds are tile kinds (27 East .. 30 North)."""
+
+    hand: ParsedHand
+    win: TileCode
+    tsumo: bool = False
+    seat: int = EAST
+    round: int = EAST
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    dora: tuple[TileCode, ...] = ()
+    ura: tuple[TileCode, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+    wareme: int | None = None
+    discarder: int | None = None
+    rules: Rules = Rules()
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == EAST
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not m.is_open for m in self.hand.melds)
+
+    @property
+    def all_tiles(self) -> tuple[TileCode, ...]:
+        """Every tile of the winning hand: concealed, winning tile and meld tiles."""
+        tiles = [*self.hand.concealed, self.win]
+        for meld in self.hand.melds:
+            tiles.extend(meld.tiles)
+        return tuple(tiles)
+
+    def to_fields(self) -> dict[str, object]:
+        """The request back as canonical API fields (for URLs, links and the trace)."""
+        out: dict[str, object] = {"hand": self.hand.notation(), "win": self.win}
+        for name in BOOL_FIELDS:
+            if getattr(self, name):
+                out[name] = True
+        out["seat"] = code_of(self.seat)
+        out["round"] = code_of(self.round)
+        if self.dora:
+            out["dora"] = "".join(t[0] + t[1] for t in self.dora)
+        if self.ura:
+            out["ura"] = "".join(t[0] + t[1] for t in self.ura)
+        for name in ("honba", "sticks"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.wareme is not None:
+            out["wareme"] = code_of(self.wareme)
+        if self.discarder is not None:
+            out["discarder"] = code_of(self.discarder)
+        return out
+
+
+def _bool(data: Mapping[str, object], name: str) -> bool:
+    value = data.get(name, False)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise EngineError("invalid_situation", f"'{name}' must be true or false", name)
+
+
+def _int(data: Mapping[str, object], name: str) -> int:
+    value = data.get(name, 0)
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        raise EngineError("invalid_situation", f"'{name}' must be a whole number, 0 or more", name)
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+        value = int(text)
+    if not isinstance(value, int) or value < 0 or value > 999_999:
+        raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+    return value
+
+
+def _wind(data: Mapping[str, object], name: str, default: str | None) -> int | None:
+    value = data.get(name, default)
+    if value is None or value == "":
+        return None if default is None else kind_of(default)
+    if not isinstance(value, str) or value.strip().replace("h", "z") not in WIND_CODES:
+        raise EngineError(
+            "invalid_situation", f"'{name}' must be a wind: 1z East, 2z South, 3z West, 4z North", name
+        )
+    return kind_of(value.strip().replace("h", "z"))
+
+
+def _notation_error(field: str, exc: NotationError, text: str) -> EngineError:
+    where = f" (at character {exc.position + 1})" if exc.position is not None and text else ""
+    return EngineError("invalid_notation", f"{exc.message}{where}", field)
+
+
+def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
+    value = data.get(name, "")
+    if value is None:
+        return ()
+    if not isinstance(value, str):
+        raise EngineError("invalid_notation", f"'{name}' must be tiles in MPSZ, e.g. 1m5z", name)
+    try:
+        return parse_tiles(value, field_label=f"{name} indicators")
+    except NotationError as exc:
+        raise _notation_error(name, exc, value) from None
+
+
+def parse_request(data: Mapping[str, object]) -> Request:
+    """Parse and validate every field of a request; raises :class:`EngineError`."""
+    if not isinstance(data, Mapping):
+        raise EngineError("invalid_notation", "a request is an object with a 'hand' field", None)
+    hand_text = data.get("hand")
+    if not isinstance(hand_text, str) or not hand_text.strip():
+        raise EngineError("invalid_notation", "enter a hand, such as 123m456p789s11z23p", "hand")
+    try:
+        hand = parse_hand(hand_text)
+    except NotationError as exc:
+        raise _notation_error("hand", exc, hand_text) from None
+    win_text = data.get("win")
+    if not isinstance(win_text, str) or not win_text.strip():
+        raise EngineError("invalid_notation", "choose the winning tile, such as 5p", "win")
+    try:
+        win = parse_tile(win_text)
+    except NotationError as exc:
+        raise EngineError("invalid_notation", f"the winning tile: {exc.message}", "win") from None
+    flags = {name: _bool(data, name) for name in BOOL_FIELDS}
+    try:
+        rules = resolve_rules(data.get("rules"))
+    except RulesError as exc:
+        raise EngineError("invalid_rules", str(exc), "rules") from None
+    seat = _wind(data, "seat", "1z")
+    round_wind = _wind(data, "round", "1z")
+    assert seat is not None and round_wind is not None
+    request = Request(
+        hand=hand,
+        win=win,
+        seat=seat,
+        round=round_wind,
+        dora=_indicators(data, "dora"),
+        ura=_indicators(data, "ura"),
+        honba=_int(data, "honba"),
+        sticks=_int(data, "sticks"),
+        wareme=_wind(data, "wareme", None),
+        discarder=_wind(data, "discarder", None),
+        rules=rules,
+        **flags,
+    )
+    validate_tiles(request)
+    validate_situation(request)
+    return request
+
+
+def validate_tiles(request: Request) -> None:
+    """Counts per kind (≤ 4 with indicators), red fives (≤ 1 per suit) and hand size."""
+    counts = [0] * 34
+    red = [0, 0, 0]
+    for code in (*request.all_tiles, *request.dora, *request.ura):
+        counts[kind_of(code)] += 1
+        if code[0] == "0":
+            red[SUITS.index(code[1])] += 1
+    for kind, count in enumerate(counts):
+        if count > 4:
+            ordinal = {5: "a fifth", 6: "a sixth"}.get(count, f"{count} copies of")
+            name = code_of(kind)
+            raise EngineError(
+                "invalid_tiles",
+                f"{ordinal} {name}: there are only four of each tile "
+                f"(hand, melds, winning tile and indicators together)",
+                _field_holding(request, kind),
+            )
+    for suit, count in enumerate(red):
+        if count > 1:
+            code = "0" + SUITS[suit]
+            raise EngineError(
+                "invalid_tiles",
+                f"two red fives ({code}): there is only one {tile_name(code)}",
+                _field_holding(request, kind_of(code)),
+            )
+    kans = sum(1 for m in request.hand.melds if m.is_kan)
+    size = len(request.all_tiles)
+    expected = 14 + kans
+    if len(request.hand.melds) > 4 or size != expected:
+        held = len(request.hand.concealed)
+        want = 13 - 3 * len(request.hand.melds)
+        if held < want:
+            detail = f"{want - held} more tile{'s' if want - held > 1 else ''} needed"
+        else:
+            detail = f"{held - want} tile{'s' if held - want > 1 else ''} too many"
+        raise EngineError(
+            "invalid_tiles",
+            f"a winning hand has 14 tiles (one more per kan) with the winning tile; "
+            f"this one has {size}: {detail}",
+            "hand",
+        )
+
+
+def _field_holding(request: Request, kind: int) -> str:
+    if any(kind_of(t) == kind for t in request.dora):
+        return "dora"
+    if any(kind_of(t) == kind for t in request.ura):
+        return "ura"
+    if kind_of(request.win) == kind and not any(
+        kind_of(t) == kind for t in request.hand.concealed
+    ):
+        return "win"
+    return "hand"
+
+
+def validate_situation(r: Request) -> None:
+    """The RULES.md §7b combinations of situation flags that cannot happen in a real game."""
+    closed = r.is_closed
+    has_kan = any(m.is_kan for m in r.hand.melds)
+    checks: list[tuple[bool, str, str]] = [
+        (r.riichi and not closed, "riichi", "riichi needs a closed hand (no called melds)"),
+        (
+            r.double_riichi and not closed,
+            "double_riichi",
+            "double riichi needs a closed hand (no called melds)",
+        ),
+        (r.ippatsu and not closed, "ippatsu", "ippatsu needs a closed hand"),
+        (
+            r.ippatsu and not (r.riichi or r.double_riichi),
+            "ippatsu",
+            "ippatsu only follows a riichi",
+        ),
+        (r.chankan and r.tsumo, "chankan", "chankan (robbing a kan) is always a ron, not a tsumo"),
+        (r.rinshan and not r.tsumo, "rinshan", "rinshan (the replacement tile) is always a tsumo"),
+        (r.rinshan and not has_kan, "rinshan", "rinshan needs a kan in the hand"),
+        (r.haitei and not r.tsumo, "haitei", "haitei is a tsumo on the last tile; use houtei"),
+        (r.houtei and r.tsumo, "houtei", "houtei is a ron on the last discard; use haitei"),
+        (r.haitei and r.rinshan, "haitei", "a rinshan draw is never the haitei tile"),
+        (r.houtei and r.chankan, "houtei", "houtei and chankan cannot both happen"),
+        (r.tenhou and not r.is_dealer, "tenhou", "tenhou is the dealer's win; use chiihou"),
+        (r.tenhou and not r.tsumo, "tenhou", "tenhou is a tsumo on the first draw"),
+        (r.chiihou and r.is_dealer, "chiihou", "chiihou is a non-dealer's win; use tenhou"),
+        (r.chiihou and not r.tsumo, "chiihou", "chiihou is a tsumo on the first draw"),
+        (
+            (r.tenhou or r.chiihou) and bool(r.hand.melds),
+            "tenhou" if r.tenhou else "chiihou",
+            "a first-draw win has no melds",
+        ),
+        (
+            (r.tenhou or r.chiihou) and (r.riichi or r.double_riichi),
+            "tenhou" if r.tenhou else "chiihou",
+            "no riichi is possible before a first-draw win",
+        ),
+        (
+            r.wareme is not None and not r.rules.wareme,
+            "wareme",
+            "the wareme seat needs the wareme rule switched on",
+        ),
+    ]
+    for failed, name, message in checks:
+        if failed:
+            raise EngineError("invalid_situation", message, name)

@@ -1,0 +1,175 @@
+"""Rule switches and the named presets that bundle them (RULES.md §7).
+
+Every option of the rules digest is a field of :class:`Rules`; a preset is a named ``Rules``.
+Requests pick a preset by name or give ``{"preset": name, <switch>: value, ...}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Final, Literal
+
+AotenjouYakuman = Literal["fixed", "13han", "higher"]
+
+
+class RulesError(ValueError):
+    """An unknown preset, an unknown switch or a value a switch cannot take."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One complete rule set. Defaults are the Tenhou rules."""
+
+    name: str = "tenhou"
+    #: Red fives in the set: 0 (none) or 3 (one per suit); each is 1 han.
+    red_fives: int = 3
+    open_tanyao: bool = True
+    #: Kiriage mangan: base 1920 (30 fu 4 han, 60 fu 3 han) is rounded up to mangan.
+    kiriage: bool = False
+    #: 13+ han is kazoe yakuman; when off it stays sanbaiman.
+    kazoe: bool = True
+    #: A regional rule: 10 han is already sanbaiman (baiman is 8-9 han).
+    sanbaiman_from_10: bool = False
+    #: Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.
+    double_yakuman: bool = False
+    #: Several yakuman in one hand add up; when off only the largest counts.
+    yakuman_stacking: bool = True
+    #: Fu for a pair of a wind that is both seat and round wind: 4 (2+2) or 2.
+    double_wind_fu: int = 4
+    #: Chiitoitsu: 25 fu 2 han (standard) or 50 fu 1 han (Kansai).
+    chiitoitsu_fu: int = 25
+    #: The open pinfu shape (20 fu by the items) is scored as 30 fu.
+    open_pinfu_30: bool = True
+    #: Pinfu may be won by tsumo (20 fu, no tsumo fu); when off, tsumo fu is added, no pinfu.
+    pinfu_tsumo: bool = True
+    #: Points per honba counter: 300 (100 from each payer on tsumo) or 1500.
+    honba_points: int = 300
+    #: No limits: every hand is fu x 2^(han+2) at any size.
+    aotenjou: bool = False
+    #: Yakuman under aotenjou: fixed points, 13 han each, or the higher of the two.
+    aotenjou_yakuman: AotenjouYakuman = "higher"
+    #: The wareme seat doubles what it pays or receives.
+    wareme: bool = False
+
+    def switches(self) -> dict[str, object]:
+        """Every switch with its value (the name excluded), for the API and the tutor."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+
+
+_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "red_fives": (0, 3),
+    "double_wind_fu": (2, 4),
+    "chiitoitsu_fu": (25, 50),
+    "honba_points": (300, 1500),
+    "aotenjou_yakuman": ("fixed", "13han", "higher"),
+}
+
+TENHOU: Final = Rules()
+"""Tenhou (天鳳) ranked rules: red fives, open tanyao, no kiriage, kazoe yakuman, double-yakuman
+patterns scored as single yakuman, yakuman stack, 4-fu double-wind pair. Checked against the 333
+real Tenhou wins in the conformance set."""
+
+MAHJONGSOUL: Final = replace(TENHOU, name="mahjongsoul", double_yakuman=True)
+"""Mahjong Soul (雀魂) ranked rules: as Tenhou, but kokushi 13-sided, suuankou tanki, junsei
+chuuren and daisuushii are double yakuman."""
+
+MLEAGUE: Final = replace(
+    TENHOU, name="mleague", kiriage=True, double_wind_fu=2, kazoe=True, yakuman_stacking=True
+)
+"""M-League rules: red fives (one per suit), kiriage mangan, 2-fu double-wind pair, no double
+yakuman patterns. Kazoe yakuman and yakuman stacking: see PRESET_NOTES["mleague"]."""
+
+WRC: Final = replace(
+    TENHOU, name="wrc", kiriage=True, kazoe=False, double_wind_fu=2, yakuman_stacking=True
+)
+"""World Riichi Championship rules: kiriage mangan, no kazoe yakuman (13+ han is sanbaiman),
+2-fu double-wind pair, no double yakuman patterns. See PRESET_NOTES["wrc"]."""
+
+EMA: Final = replace(
+    TENHOU, name="ema", red_fives=0, kazoe=False, double_wind_fu=2, yakuman_stacking=True
+)
+"""European Mahjong Association riichi competition rules. See PRESET_NOTES["ema"]."""
+
+CLASSIC: Final = replace(
+    TENHOU,
+    name="classic",
+    red_fives=0,
+    double_yakuman=True,
+    chiitoitsu_fu=50,
+    honba_points=1500,
+)
+"""An older Japanese house rule set: no red fives, double yakuman patterns, Kansai chiitoitsu
+(50 fu 1 han) and 1500-point honba."""
+
+AOTENJOU: Final = replace(TENHOU, name="aotenjou", aotenjou=True)
+"""Aotenjou (青天井, seed 003): no limits at all; yakuman by the ``aotenjou_yakuman`` policy."""
+
+PRESETS: Final[dict[str, Rules]] = {
+    r.name: r for r in (TENHOU, MAHJONGSOUL, MLEAGUE, WRC, EMA, CLASSIC, AOTENJOU)
+}
+
+#: Where a preset's values come from, and what could not be confirmed.
+PRESET_NOTES: Final[dict[str, str]] = {
+    "tenhou": "Confirmed by the 333 Tenhou server results in shared/conformance.",
+    "mahjongsoul": "Mahjong Soul's published rule page.",
+    "mleague": "M-League rules as published by the league.",
+    "wrc": "WRC rules document.",
+    "ema": "EMA Riichi Competition Rules.",
+    "classic": "House rules named in the seed documents (seeds 000 and 001).",
+    "aotenjou": "Seed 003.",
+}
+
+
+def _coerce(name: str, value: object, default: object) -> object:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.lower() in ("1", "0", "true", "false", "on", "off"):
+            return value.lower() in ("1", "true", "on")
+        raise RulesError(f"rule '{name}' is on or off (true/false)")
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise RulesError(f"rule '{name}' takes a whole number")
+        try:
+            number = int(value)
+        except ValueError:
+            raise RulesError(f"rule '{name}' takes a whole number") from None
+        value = number
+    if name in _CHOICES and value not in _CHOICES[name]:
+        allowed = ", ".join(str(c) for c in _CHOICES[name])
+        raise RulesError(f"rule '{name}' must be one of {allowed}")
+    return value
+
+
+def resolve_rules(spec: object) -> Rules:
+    """A preset name, a ``{"preset": ..., switch: value}`` mapping, or None (Tenhou)."""
+    if spec is None or spec == "":
+        return TENHOU
+    if isinstance(spec, str):
+        try:
+            return PRESETS[spec]
+        except KeyError:
+            raise RulesError(
+                f"unknown rule preset '{spec}'; choose one of {', '.join(PRESETS)}"
+            ) from None
+    if isinstance(spec, Rules):
+        return spec
+    if not isinstance(spec, Mapping):
+        raise RulesError("rules must be a preset name or an object")
+    base = resolve_rules(spec.get("preset", "tenhou"))
+    if not isinstance(spec.get("preset", "tenhou"), str):
+        raise RulesError("rules.preset must be a preset name")
+    defaults = base.switches()
+    changes: dict[str, object] = {}
+    for key, value in spec.items():
+        if key == "preset":
+            continue
+        if not isinstance(key, str) or key not in defaults:
+            raise RulesError(f"unknown rule switch '{key}'")
+        changes[key] = _coerce(key, value, defaults[key])
+    if not changes:
+        return base
+    return replace(base, name=base.name if not changes else base.name + "+custom", **changes)  # type: ignore[arg-type]

@@ -1,0 +1,239 @@
+"""Scoring: value every reading of a hand, keep the best (高点法), explain it step by step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .fu import FuItem, count_fu
+from .hand import Reading, readings
+from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
+from .request import EngineError, Request
+from .tiles import TileCode, code_of, dora_after, kind_of
+from .yaku import IMPLIED, YAKU, YAKUMAN, Ctx, Verdict, YakuDef
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHit:
+    """A yaku (or dora count) that scores: id, han, the tiles it is about, the reason key."""
+
+    id: str
+    han: int
+    tiles: tuple[TileCode, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DoraCount:
+    """Dora found for one indicator (``dora``/``ura_dora``) or the red fives (``aka_dora``)."""
+
+    id: str
+    count: int
+    tiles: tuple[TileCode, ...]
+    indicator: TileCode | None = None
+    dora: TileCode | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One reading fully valued. ``yaku`` excludes dora; ``han`` includes them."""
+
+    reading: Reading
+    yaku: tuple[YakuHit, ...]
+    yakuman: int
+    han: int
+    fu_items: tuple[FuItem, ...]
+    fu_raw: int
+    fu: int
+    limit: str | None
+    base: int
+    payments: Payments
+    dora_han: int
+    verdicts: tuple[tuple[YakuDef, Verdict], ...]
+    policy: str = ""
+
+    @property
+    def no_yaku(self) -> bool:
+        return not self.yaku
+
+    def key(self) -> tuple[bool, int, int, int]:
+        """Best first: a hand with yaku, then points, then han, then fu (RULES.md §2)."""
+        return (not self.no_yaku, self.payments.total, self.han, self.fu)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The scored hand: the best candidate, the other readings and the dora found."""
+
+    request: Request
+    best: Candidate
+    others: tuple[Candidate, ...]
+    dora: tuple[DoraCount, ...] = field(default=())
+
+    @property
+    def yaku_list(self) -> list[YakuHit]:
+        """Scoring yaku in table order, then dora, ura dora and red fives (when any)."""
+        hits = list(self.best.yaku)
+        if self.best.yakuman and self.best.policy != "13han":
+            return hits
+        for dora_id in ("dora", "ura_dora", "aka_dora"):
+            found = [d for d in self.dora if d.id == dora_id]
+            count = sum(d.count for d in found)
+            if count:
+                hits.append(YakuHit(dora_id, count, tuple(t for d in found for t in d.tiles)))
+        return hits
+
+    @cached_property
+    def steps(self) -> list[dict[str, object]]:
+        """The ordered explanation of this result, built on first use."""
+        from .trace import build_steps
+
+        return build_steps(self)
+
+    def as_dict(self) -> dict[str, object]:
+        best = self.best
+        return {
+            "ok": True,
+            "hand": self.request.hand.notation(),
+            "win": self.request.win,
+            "han": best.han,
+            "fu": best.fu,
+            "yakuman": best.yakuman,
+            "limit": best.limit,
+            "yaku": [{"id": y.id, "han": y.han} for y in self.yaku_list],
+            "fu_items": [{"id": i.id, "fu": i.fu, "tiles": list(i.tiles)} for i in best.fu_items],
+            "payments": best.payments.as_dict(),
+            "rules": self.request.rules.name,
+            "steps": self.steps,
+        }
+
+
+def count_dora(request: Request) -> tuple[DoraCount, ...]:
+    """Dora per indicator, ura dora (only with riichi) and red fives (where the rules use them)."""
+    tiles = request.all_tiles
+    found: list[DoraCount] = []
+    ura_counts = request.riichi or request.double_riichi
+    for dora_id, indicators in (("dora", request.dora), ("ura_dora", request.ura)):
+        if dora_id == "ura_dora" and not ura_counts:
+            continue
+        for indicator in indicators:
+            target = dora_after(kind_of(indicator))
+            matched = tuple(t for t in tiles if kind_of(t) == target)
+            found.append(DoraCount(dora_id, len(matched), matched, indicator, code_of(target)))
+    if request.rules.red_fives:
+        reds = tuple(t for t in tiles if t[0] == "0")
+        found.append(DoraCount("aka_dora", len(reds), reds))
+    return tuple(found)
+
+
+def _ordinary(ctx: Ctx, verdicts: list[tuple[YakuDef, Verdict]]) -> list[YakuHit]:
+    closed = ctx.closed
+    chiitoi_han = 1 if ctx.request.rules.chiitoitsu_fu == 50 else 2
+    hits = []
+    for y, (holds, reason, tiles) in verdicts:
+        if not holds:
+            continue
+        han = y.closed_han if closed else y.open_han
+        if y.id == "chiitoitsu":
+            han = chiitoi_han
+        if han:
+            hits.append(YakuHit(y.id, han, tiles, reason))
+    return hits
+
+
+def _yakuman(ctx: Ctx) -> list[YakuHit]:
+    rules = ctx.request.rules
+    hits = []
+    for y in YAKUMAN:
+        holds, reason, tiles = y.judge(ctx)
+        if holds:
+            hits.append(YakuHit(y.id, 26 if y.double and rules.double_yakuman else 13, tiles, reason))
+    if len(hits) > 1 and not rules.yakuman_stacking:
+        hits = [max(hits, key=lambda h: h.han)]
+    return hits
+
+
+def evaluate(request: Request, reading: Reading, dora_han: int) -> Candidate:
+    """Value one reading: yaku, fu, han, limit, base points and payments."""
+    ctx = Ctx(request, reading)
+    rules = request.rules
+    verdicts = [(y, y.judge(ctx)) for y in YAKU]
+    ordinary = _ordinary(ctx, verdicts)
+    pinfu = any(h.id == "pinfu" for h in ordinary)
+    items, raw, fu = count_fu(request, reading, pinfu)
+    yakuman_hits = _yakuman(ctx)
+
+    def make(
+        yaku: list[YakuHit], yakuman: int, han: int, limit: str | None, base: int, policy: str = ""
+    ) -> Candidate:
+        payments = pay(
+            base,
+            dealer=request.is_dealer,
+            tsumo=request.tsumo,
+            honba=request.honba,
+            sticks=request.sticks,
+            rules=rules,
+            winner=request.seat,
+            wareme=request.wareme,
+            discarder=request.discarder,
+        )
+        return Candidate(
+            reading, tuple(yaku), yakuman, han, tuple(items), raw, fu, limit, base, payments,
+            dora_han, tuple(verdicts), policy,
+        )  # fmt: skip
+
+    if yakuman_hits:
+        multiples = sum(h.han for h in yakuman_hits) // 13
+        fixed = make(yakuman_hits, multiples, 13 * multiples, "yakuman", 8000 * multiples)
+        if not rules.aotenjou:
+            return fixed
+        fixed = make(
+            yakuman_hits, multiples, 13 * multiples, "yakuman",
+            AOTENJOU_FIXED_BASE * multiples, "fixed",
+        )  # fmt: skip
+        implied = set().union(*(IMPLIED.get(h.id, frozenset()) for h in yakuman_hits))
+        extra = [h for h in ordinary if h.id not in implied]
+        han = 13 * multiples + sum(h.han for h in extra) + dora_han
+        counted = make(
+            yakuman_hits + extra, multiples, han, None, *limit_for(han, fu, rules)[1:], "13han"
+        )
+        if rules.aotenjou_yakuman == "fixed":
+            return fixed
+        if rules.aotenjou_yakuman == "13han":
+            return counted
+        return max((fixed, counted), key=lambda c: c.payments.total)
+    yaku_han = sum(h.han for h in ordinary)
+    han = yaku_han + dora_han if yaku_han else 0
+    limit, base = limit_for(han, fu, rules) if yaku_han else (None, 0)
+    return make(ordinary, 0, han, limit, base)
+
+
+def score(request: Request) -> Result:
+    """Score a validated request: every reading valued, the best kept.
+
+    Raises :class:`EngineError` with ``not_winning`` when the tiles are not a complete hand and
+    ``no_yaku`` when no reading has a yaku (dora alone never make a win).
+    """
+    options = readings(request)
+    if not options:
+        raise EngineError(
+            "not_winning",
+            "these tiles are not a complete hand: it needs four sets and a pair, "
+            "seven pairs, or the thirteen orphans",
+            "hand",
+        )
+    dora = count_dora(request)
+    dora_han = sum(d.count for d in dora)
+    candidates = sorted(
+        (evaluate(request, reading, dora_han) for reading in options),
+        key=Candidate.key,
+        reverse=True,
+    )
+    best = candidates[0]
+    if best.no_yaku:
+        raise EngineError(
+            "no_yaku",
+            "the hand is complete but has no yaku; dora alone do not make a winning hand",
+            "hand",
+        )
+    return Result(request, best, tuple(candidates[1:]), dora)

@@ -1,0 +1,677 @@
+"""The yaku table: id, han closed/open, predicate and explanation side by side.
+
+Each judge looks at one :class:`Ctx` (a reading of a request) and returns a verdict
+``(holds, reason, tiles)``: ``reason`` is a key of :data:`REASONS`, an English sentence
+that explains why the yaku holds or why it does not, and ``tiles`` are the tiles it is about.
+Sentences are marked with :func:`gettext_noop` so the web layer can translate them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from .hand import Block, Reading, Shape, Wait
+from .request import Request
+from .tiles import (
+    DRAGONS,
+    GREEN_KINDS,
+    HONOURS,
+    TERMINALS,
+    WINDS,
+    TileCode,
+    code_of,
+    is_simple,
+    is_terminal_or_honour,
+    kind_of,
+)
+
+Verdict = tuple[bool, str, tuple[TileCode, ...]]
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a sentence for translation without translating it (the engine has no Django)."""
+    return message
+
+
+class Ctx:
+    """What the judges need to know about one reading, computed once."""
+
+    __slots__ = (
+        "closed",
+        "counts",
+        "kan_count",
+        "pair",
+        "reading",
+        "request",
+        "seqs",
+        "standard",
+        "tiles",
+        "trips",
+    )
+
+    def __init__(self, request: Request, reading: Reading) -> None:
+        self.request = request
+        self.reading = reading
+        self.closed = request.is_closed
+        self.standard = reading.form == "standard"
+        self.tiles: tuple[TileCode, ...] = request.all_tiles
+        counts = [0] * 34
+        for code in self.tiles:
+            counts[kind_of(code)] += 1
+        self.counts = counts
+        blocks = reading.blocks
+        self.seqs = [b.first for b in blocks if b.shape is Shape.SEQUENCE]
+        self.trips = [b.first for b in blocks if b.shape is not Shape.SEQUENCE]
+        self.kan_count = sum(1 for b in blocks if b.shape is Shape.KAN)
+        self.pair = reading.pair if reading.form == "standard" else -1
+
+    def blocks_of(self, kind: int) -> tuple[TileCode, ...]:
+        for b in self.reading.blocks:
+            if b.shape is not Shape.SEQUENCE and b.first == kind:
+                return b.tiles
+        return ()
+
+    def tiles_where(self, test: Callable[[int], bool]) -> tuple[TileCode, ...]:
+        return tuple(t for t in self.tiles if test(kind_of(t)))
+
+    def pair_tiles(self) -> tuple[TileCode, ...]:
+        return self.reading.pairs[0] if self.reading.pairs else ()
+
+
+def _block_tiles(blocks: list[Block]) -> tuple[TileCode, ...]:
+    return tuple(t for b in blocks for t in b.tiles)
+
+
+# ---------------------------------------------------------------- situation yaku
+
+
+def _riichi(c: Ctx) -> Verdict:
+    r = c.request
+    if r.riichi and not r.double_riichi:
+        return True, "riichi.holds", ()
+    if r.double_riichi:
+        return False, "riichi.double", ()
+    return False, "riichi.none", ()
+
+
+def _double_riichi(c: Ctx) -> Verdict:
+    return c.request.double_riichi, "double_riichi.holds", ()
+
+
+def _ippatsu(c: Ctx) -> Verdict:
+    return c.request.ippatsu, "ippatsu.holds", (c.request.win,)
+
+
+def _menzen_tsumo(c: Ctx) -> Verdict:
+    if not c.request.tsumo:
+        return False, "menzen_tsumo.ron", (c.request.win,)
+    if not c.closed:
+        return False, "menzen_tsumo.open", ()
+    return True, "menzen_tsumo.holds", (c.request.win,)
+
+
+def _flag(name: str) -> Callable[[Ctx], Verdict]:
+    def judge(c: Ctx) -> Verdict:
+        return bool(getattr(c.request, name)), f"{name}.holds", (c.request.win,)
+
+    return judge
+
+
+# ---------------------------------------------------------------- shape yaku
+
+
+def _pinfu(c: Ctx) -> Verdict:
+    r = c.request
+    if not c.standard:
+        return False, "pinfu.shape", ()
+    if not c.closed:
+        return False, "pinfu.open", ()
+    trips = [b for b in c.reading.blocks if b.shape is not Shape.SEQUENCE]
+    if trips:
+        return False, "pinfu.triplet", trips[0].tiles
+    if is_value_kind(c.pair, r):
+        return False, "pinfu.value_pair", c.pair_tiles()
+    if c.reading.wait is not Wait.RYANMEN:
+        return False, "pinfu.wait", _wait_tiles(c)
+    if r.tsumo and not r.rules.pinfu_tsumo:
+        return False, "pinfu.tsumo_rule", (r.win,)
+    return True, "pinfu.holds", c.tiles
+
+
+def _tanyao(c: Ctx) -> Verdict:
+    bad = c.tiles_where(lambda k: not is_simple(k))
+    if bad:
+        return False, "tanyao.terminal", bad
+    if not c.closed and not c.request.rules.open_tanyao:
+        return False, "tanyao.open_rule", ()
+    return True, "tanyao.holds", c.tiles
+
+
+def _peikou_count(c: Ctx) -> int:
+    if not c.standard or not c.closed:
+        return 0
+    seen: dict[int, int] = {}
+    for first in c.seqs:
+        seen[first] = seen.get(first, 0) + 1
+    return sum(n // 2 for n in seen.values())
+
+
+def _twin_tiles(c: Ctx) -> tuple[TileCode, ...]:
+    seqs = [b for b in c.reading.blocks if b.is_sequence]
+    firsts = [b.first for b in seqs]
+    return _block_tiles([b for b in seqs if firsts.count(b.first) >= 2])
+
+
+def _iipeikou(c: Ctx) -> Verdict:
+    if c.reading.form == "chiitoitsu":
+        return False, "iipeikou.chiitoitsu", ()
+    if not c.closed:
+        return False, "iipeikou.open", ()
+    n = _peikou_count(c)
+    if n == 1:
+        return True, "iipeikou.holds", _twin_tiles(c)
+    if n == 2:
+        return False, "iipeikou.ryanpeikou", _twin_tiles(c)
+    return False, "iipeikou.none", ()
+
+
+def _ryanpeikou(c: Ctx) -> Verdict:
+    if _peikou_count(c) == 2:
+        return True, "ryanpeikou.holds", _twin_tiles(c)
+    return False, "ryanpeikou.none", ()
+
+
+def is_value_kind(kind: int, r: Request) -> bool:
+    """A dragon, the seat wind or the round wind: a pair of it is worth fu."""
+    return kind in DRAGONS or kind == r.seat or kind == r.round
+
+
+def _yakuhai(kind_of_rule: Callable[[Request], int], key: str) -> Callable[[Ctx], Verdict]:
+    def judge(c: Ctx) -> Verdict:
+        kind = kind_of_rule(c.request)
+        if kind in c.trips:
+            return True, f"{key}.holds", c.blocks_of(kind)
+        if c.pair == kind:
+            return False, "yakuhai.pair_only", c.pair_tiles()
+        return False, "yakuhai.none", ()
+
+    return judge
+
+
+def _haku(r: Request) -> int:
+    return DRAGONS[0]
+
+
+def _hatsu(r: Request) -> int:
+    return DRAGONS[1]
+
+
+def _chun(r: Request) -> int:
+    return DRAGONS[2]
+
+
+def _seat(r: Request) -> int:
+    return r.seat
+
+
+def _round(r: Request) -> int:
+    return r.round
+
+
+def _chiitoitsu(c: Ctx) -> Verdict:
+    if c.reading.form == "chiitoitsu":
+        return True, "chiitoitsu.holds", c.tiles
+    return False, "chiitoitsu.none", ()
+
+
+def _sanshoku(c: Ctx) -> Verdict:
+    if not c.standard:
+        return False, "sanshoku.none", ()
+    seqs = set(c.seqs)
+    for n in range(7):
+        if n in seqs and n + 9 in seqs and n + 18 in seqs:
+            blocks = _first_blocks(c, (n, n + 9, n + 18), sequence=True)
+            return True, "sanshoku.holds", blocks
+    return False, "sanshoku.none", ()
+
+
+def _first_blocks(c: Ctx, firsts: tuple[int, ...], *, sequence: bool) -> tuple[TileCode, ...]:
+    chosen: list[Block] = []
+    for first in firsts:
+        for b in c.reading.blocks:
+            if b.first == first and b.is_sequence == sequence and b not in chosen:
+                chosen.append(b)
+                break
+    return _block_tiles(chosen)
+
+
+def _ittsu(c: Ctx) -> Verdict:
+    if not c.standard:
+        return False, "ittsu.none", ()
+    seqs = set(c.seqs)
+    for base in (0, 9, 18):
+        if base in seqs and base + 3 in seqs and base + 6 in seqs:
+            return True, "ittsu.holds", _first_blocks(c, (base, base + 3, base + 6), sequence=True)
+    return False, "ittsu.none", ()
+
+
+def _outside(c: Ctx) -> tuple[bool, tuple[TileCode, ...]]:
+    """Every set and the pair hold a terminal or honour; else the first block that does not."""
+    for b in c.reading.blocks:
+        if not any(is_terminal_or_honour(k) for k in b.kinds()):
+            return False, b.tiles
+    if not is_terminal_or_honour(c.pair):
+        return False, c.pair_tiles()
+    return True, ()
+
+
+def _chanta(c: Ctx) -> Verdict:
+    if not c.standard:
+        return False, "chanta.shape", ()
+    ok, culprit = _outside(c)
+    if not ok:
+        return False, "chanta.inner", culprit
+    if not c.seqs:
+        return False, "chanta.no_sequence", ()
+    if not any(c.counts[k] for k in HONOURS):
+        return False, "chanta.junchan", ()
+    return True, "chanta.holds", c.tiles
+
+
+def _junchan(c: Ctx) -> Verdict:
+    if not c.standard:
+        return False, "junchan.shape", ()
+    ok, culprit = _outside(c)
+    if not ok:
+        return False, "junchan.inner", culprit
+    honours = c.tiles_where(lambda k: k >= 27)
+    if honours:
+        return False, "junchan.honour", honours
+    if not c.seqs:
+        return False, "junchan.no_sequence", ()
+    return True, "junchan.holds", c.tiles
+
+
+def _toitoi(c: Ctx) -> Verdict:
+    if not c.standard:
+        return False, "toitoi.shape", ()
+    seqs = [b for b in c.reading.blocks if b.is_sequence]
+    if seqs:
+        return False, "toitoi.sequence", seqs[0].tiles
+    return True, "toitoi.holds", c.tiles
+
+
+def concealed_triplets(c: Ctx) -> list[Block]:
+    return [b for b in c.reading.blocks if not b.is_sequence and b.concealed]
+
+
+def _sanankou(c: Ctx) -> Verdict:
+    found = concealed_triplets(c)
+    if len(found) >= 3:
+        return True, "sanankou.holds", _block_tiles(found)
+    ron_made = [b for b in c.reading.blocks if not b.is_sequence and not b.called and b.open]
+    if len(found) == 2 and ron_made:
+        return False, "sanankou.ron", ron_made[0].tiles
+    return False, "sanankou.none", _block_tiles(found)
+
+
+def _sanshoku_doukou(c: Ctx) -> Verdict:
+    trips = set(c.trips)
+    for n in range(9):
+        if n in trips and n + 9 in trips and n + 18 in trips:
+            tiles = _first_blocks(c, (n, n + 9, n + 18), sequence=False)
+            return True, "sanshoku_doukou.holds", tiles
+    return False, "sanshoku_doukou.none", ()
+
+
+def _sankantsu(c: Ctx) -> Verdict:
+    if c.kan_count == 3:
+        kans = [b for b in c.reading.blocks if b.shape is Shape.KAN]
+        return True, "sankantsu.holds", _block_tiles(kans)
+    return False, "sankantsu.none", ()
+
+
+def _shousangen(c: Ctx) -> Verdict:
+    dragon_sets = [k for k in c.trips if k in DRAGONS]
+    if len(dragon_sets) == 2 and c.pair in DRAGONS:
+        tiles = c.blocks_of(dragon_sets[0]) + c.blocks_of(dragon_sets[1]) + c.pair_tiles()
+        return True, "shousangen.holds", tiles
+    return False, "shousangen.none", ()
+
+
+def _honroutou(c: Ctx) -> Verdict:
+    inner = c.tiles_where(lambda k: not is_terminal_or_honour(k))
+    if inner:
+        return False, "honroutou.inner", inner
+    if c.reading.form == "kokushi":
+        return False, "honroutou.none", ()
+    return True, "honroutou.holds", c.tiles
+
+
+def _suits_used(c: Ctx) -> set[int]:
+    return {s for s in range(3) if any(c.counts[s * 9 : s * 9 + 9])}
+
+
+def _honitsu(c: Ctx) -> Verdict:
+    suits = _suits_used(c)
+    has_honours = any(c.counts[k] for k in HONOURS)
+    if len(suits) > 1:
+        return False, "honitsu.suits", _second_suit_tiles(c, suits)
+    if not has_honours:
+        return False, "honitsu.chinitsu", ()
+    if not suits:
+        return False, "honitsu.none", ()
+    return True, "honitsu.holds", c.tiles
+
+
+def _second_suit_tiles(c: Ctx, suits: set[int]) -> tuple[TileCode, ...]:
+    main = max(suits, key=lambda s: sum(c.counts[s * 9 : s * 9 + 9]))
+    return c.tiles_where(lambda k: k < 27 and k // 9 != main)
+
+
+def _chinitsu(c: Ctx) -> Verdict:
+    suits = _suits_used(c)
+    if len(suits) == 1 and not any(c.counts[k] for k in HONOURS):
+        return True, "chinitsu.holds", c.tiles
+    return False, "chinitsu.none", ()
+
+
+# ---------------------------------------------------------------- yakuman
+
+
+def _kokushi(c: Ctx) -> Verdict:
+    ok = c.reading.form == "kokushi" and c.reading.wait is Wait.KOKUSHI
+    return ok, "kokushi.holds", c.tiles
+
+
+def _kokushi_13(c: Ctx) -> Verdict:
+    ok = c.reading.form == "kokushi" and c.reading.wait is Wait.KOKUSHI_13
+    return ok, "kokushi_13.holds", c.tiles
+
+
+def _suuankou(c: Ctx) -> Verdict:
+    found = concealed_triplets(c)
+    ok = len(found) == 4 and c.reading.wait is not Wait.TANKI
+    return ok, "suuankou.holds", _block_tiles(found)
+
+
+def _suuankou_tanki(c: Ctx) -> Verdict:
+    found = concealed_triplets(c)
+    ok = len(found) == 4 and c.reading.wait is Wait.TANKI
+    return ok, "suuankou_tanki.holds", _block_tiles(found) + c.pair_tiles()
+
+
+def _daisangen(c: Ctx) -> Verdict:
+    ok = all(d in c.trips for d in DRAGONS)
+    return ok, "daisangen.holds", c.tiles_where(lambda k: k in DRAGONS)
+
+
+def _winds_in_trips(c: Ctx) -> int:
+    return sum(1 for w in WINDS if w in c.trips)
+
+
+def _shousuushii(c: Ctx) -> Verdict:
+    ok = _winds_in_trips(c) == 3 and c.pair in WINDS
+    return ok, "shousuushii.holds", c.tiles_where(lambda k: k in WINDS)
+
+
+def _daisuushii(c: Ctx) -> Verdict:
+    return _winds_in_trips(c) == 4, "daisuushii.holds", c.tiles_where(lambda k: k in WINDS)
+
+
+def _tsuuiisou(c: Ctx) -> Verdict:
+    ok = c.reading.form != "kokushi" and all(kind_of(t) >= 27 for t in c.tiles)
+    return ok, "tsuuiisou.holds", c.tiles
+
+
+def _chinroutou(c: Ctx) -> Verdict:
+    ok = c.reading.form != "kokushi" and all(kind_of(t) in TERMINALS for t in c.tiles)
+    return ok, "chinroutou.holds", c.tiles
+
+
+def _ryuuiisou(c: Ctx) -> Verdict:
+    return all(kind_of(t) in GREEN_KINDS for t in c.tiles), "ryuuiisou.holds", c.tiles
+
+
+def _chuuren_counts(c: Ctx) -> tuple[bool, bool]:
+    """(chuuren, junsei): 1112345678999 plus one tile of the same suit, closed, no melds."""
+    if c.request.hand.melds or c.reading.form != "standard":
+        return False, False
+    suits = _suits_used(c)
+    if len(suits) != 1 or any(c.counts[k] for k in HONOURS):
+        return False, False
+    base = suits.pop() * 9
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    counts = c.counts[base : base + 9]
+    if any(counts[i] < need[i] for i in range(9)):
+        return False, False
+    extra = next(i for i in range(9) if counts[i] > need[i])
+    return True, kind_of(c.request.win) - base == extra
+
+
+def _chuuren(c: Ctx) -> Verdict:
+    ok, junsei = _chuuren_counts(c)
+    return ok and not junsei, "chuuren.holds", c.tiles
+
+
+def _junsei_chuuren(c: Ctx) -> Verdict:
+    ok, junsei = _chuuren_counts(c)
+    return ok and junsei, "junsei_chuuren.holds", c.tiles
+
+
+def _suukantsu(c: Ctx) -> Verdict:
+    kans = [b for b in c.reading.blocks if b.shape is Shape.KAN]
+    return len(kans) == 4, "suukantsu.holds", _block_tiles(kans)
+
+
+def _wait_tiles(c: Ctx) -> tuple[TileCode, ...]:
+    reading = c.reading
+    if reading.win_block is not None:
+        return reading.blocks[reading.win_block].tiles
+    win = kind_of(c.request.win)
+    return next((p for p in reading.pairs if kind_of(p[0]) == win), (c.request.win,))
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True, slots=True)
+class YakuDef:
+    """One row of the yaku table. ``open_han`` 0 means closed only; ``double`` marks the
+    patterns that count as double yakuman where that rule is on."""
+
+    id: str
+    closed_han: int
+    open_han: int
+    judge: Callable[[Ctx], Verdict]
+    name: str
+    yakuman: bool = False
+    double: bool = False
+    #: Shown in the tutor's "why not" list when it does not hold.
+    common: bool = False
+
+
+YAKU: Final[tuple[YakuDef, ...]] = (
+    YakuDef("riichi", 1, 0, _riichi, "Riichi", common=True),
+    YakuDef("double_riichi", 2, 0, _double_riichi, "Double riichi"),
+    YakuDef("ippatsu", 1, 0, _ippatsu, "Ippatsu"),
+    YakuDef("menzen_tsumo", 1, 0, _menzen_tsumo, "Menzen tsumo", common=True),
+    YakuDef("pinfu", 1, 0, _pinfu, "Pinfu", common=True),
+    YakuDef("tanyao", 1, 1, _tanyao, "Tanyao", common=True),
+    YakuDef("iipeikou", 1, 0, _iipeikou, "Iipeikou", common=True),
+    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), "Haku"),
+    YakuDef("hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), "Hatsu"),
+    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), "Chun"),
+    YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind"),
+    YakuDef("round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind"),
+    YakuDef("haitei", 1, 1, _flag("haitei"), "Haitei"),
+    YakuDef("houtei", 1, 1, _flag("houtei"), "Houtei"),
+    YakuDef("rinshan", 1, 1, _flag("rinshan"), "Rinshan kaihou"),
+    YakuDef("chankan", 1, 1, _flag("chankan"), "Chankan"),
+    YakuDef("chiitoitsu", 2, 0, _chiitoitsu, "Chiitoitsu"),
+    YakuDef("sanshoku", 2, 1, _sanshoku, "Sanshoku doujun", common=True),
+    YakuDef("ittsu", 2, 1, _ittsu, "Ittsu", common=True),
+    YakuDef("chanta", 2, 1, _chanta, "Chanta", common=True),
+    YakuDef("toitoi", 2, 2, _toitoi, "Toitoi", common=True),
+    YakuDef("sanankou", 2, 2, _sanankou, "Sanankou", common=True),
+    YakuDef("sanshoku_doukou", 2, 2, _sanshoku_doukou, "Sanshoku doukou"),
+    YakuDef("sankantsu", 2, 2, _sankantsu, "Sankantsu"),
+    YakuDef("shousangen", 2, 2, _shousangen, "Shousangen"),
+    YakuDef("honroutou", 2, 2, _honroutou, "Honroutou"),
+    YakuDef("ryanpeikou", 3, 0, _ryanpeikou, "Ryanpeikou"),
+    YakuDef("junchan", 3, 2, _junchan, "Junchan", common=True),
+    YakuDef("honitsu", 3, 2, _honitsu, "Honitsu", common=True),
+    YakuDef("chinitsu", 6, 5, _chinitsu, "Chinitsu"),
+)
+
+YAKUMAN: Final[tuple[YakuDef, ...]] = (
+    YakuDef("kokushi", 13, 0, _kokushi, "Kokushi musou", yakuman=True),
+    YakuDef("kokushi_13", 13, 0, _kokushi_13, "Kokushi musou, 13-sided wait", True, True),
+    YakuDef("suuankou", 13, 0, _suuankou, "Suuankou", yakuman=True),
+    YakuDef("suuankou_tanki", 13, 0, _suuankou_tanki, "Suuankou tanki", True, True),
+    YakuDef("daisangen", 13, 13, _daisangen, "Daisangen", yakuman=True),
+    YakuDef("shousuushii", 13, 13, _shousuushii, "Shousuushii", yakuman=True),
+    YakuDef("daisuushii", 13, 13, _daisuushii, "Daisuushii", True, True),
+    YakuDef("tsuuiisou", 13, 13, _tsuuiisou, "Tsuuiisou", yakuman=True),
+    YakuDef("chinroutou", 13, 13, _chinroutou, "Chinroutou", yakuman=True),
+    YakuDef("ryuuiisou", 13, 13, _ryuuiisou, "Ryuuiisou", yakuman=True),
+    YakuDef("chuuren", 13, 0, _chuuren, "Chuuren poutou", yakuman=True),
+    YakuDef("junsei_chuuren", 13, 0, _junsei_chuuren, "Junsei chuuren poutou", True, True),
+    YakuDef("suukantsu", 13, 13, _suukantsu, "Suukantsu", yakuman=True),
+    YakuDef("tenhou", 13, 0, _flag("tenhou"), "Tenhou", yakuman=True),
+    YakuDef("chiihou", 13, 0, _flag("chiihou"), "Chiihou", yakuman=True),
+)
+
+YAKU_BY_ID: Final = {y.id: y for y in (*YAKU, *YAKUMAN)}
+
+#: Under aotenjou's "13 han" policy a yakuman is added to the ordinary yaku, except those it
+#: already implies (seed 003 counts suuankou without toitoi and sanankou). Our list: each
+#: yakuman implies the yaku that every hand of that yakuman necessarily has *because of* the
+#: yakuman's own pattern; yakuhai of a seat or round wind that is not the pattern are kept.
+IMPLIED: Final[dict[str, frozenset[str]]] = {
+    "suuankou": frozenset({"toitoi", "sanankou"}),
+    "suuankou_tanki": frozenset({"toitoi", "sanankou"}),
+    "daisangen": frozenset({"haku", "hatsu", "chun"}),
+    "shousuushii": frozenset({"seat_wind", "round_wind"}),
+    "daisuushii": frozenset({"toitoi", "seat_wind", "round_wind"}),
+    "tsuuiisou": frozenset({"honroutou", "toitoi"}),
+    "chinroutou": frozenset({"honroutou", "toitoi"}),
+    "ryuuiisou": frozenset({"honitsu", "chinitsu"}),
+    "chuuren": frozenset({"chinitsu"}),
+    "junsei_chuuren": frozenset({"chinitsu"}),
+    "suukantsu": frozenset({"sankantsu", "toitoi"}),
+    "tenhou": frozenset({"menzen_tsumo"}),
+    "chiihou": frozenset({"menzen_tsumo"}),
+}
+
+_ = gettext_noop
+#: Every reason a judge can give, as an English sentence. ``{tiles}`` is filled by the caller.
+REASONS: Final[dict[str, str]] = {
+    "riichi.holds": _("Riichi was declared with a closed, ready hand."),
+    "riichi.double": _("Counted as double riichi instead."),
+    "riichi.none": _("No riichi was declared."),
+    "double_riichi.holds": _("Riichi was declared on the very first discard."),
+    "ippatsu.holds": _("The hand won within one go-around of the riichi, with no call between."),
+    "menzen_tsumo.holds": _("A closed hand that drew its own winning tile."),
+    "menzen_tsumo.ron": _("The winning tile was a discard (ron), not a self-draw."),
+    "menzen_tsumo.open": _("The hand is open: self-draw is only a yaku for a closed hand."),
+    "pinfu.holds": _(
+        "Closed, four sequences, a pair worth no fu and a two-sided wait: a hand with no fu."
+    ),
+    "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
+    "pinfu.open": _("Pinfu is for closed hands only."),
+    "pinfu.triplet": _("{tiles} is a triplet; pinfu needs four sequences."),
+    "pinfu.value_pair": _("The pair {tiles} is a value tile and is worth fu."),
+    "pinfu.wait": _("The wait on {tiles} is not two-sided (ryanmen)."),
+    "pinfu.tsumo_rule": _("These rules do not allow pinfu by tsumo."),
+    "tanyao.holds": _("Every tile is a simple, 2 to 8."),
+    "tanyao.terminal": _("{tiles}: terminals and honours break all-simples."),
+    "tanyao.open_rule": _("These rules do not allow tanyao in an open hand (no kuitan)."),
+    "iipeikou.holds": _("Two identical sequences {tiles} in a closed hand."),
+    "iipeikou.none": _("No two sequences are identical."),
+    "iipeikou.open": _("Iipeikou is for closed hands only."),
+    "iipeikou.ryanpeikou": _("Two pairs of identical sequences count as ryanpeikou instead."),
+    "iipeikou.chiitoitsu": _("Seven pairs are read as chiitoitsu, never as sequences."),
+    "ryanpeikou.holds": _("Two pairs of identical sequences {tiles} in a closed hand."),
+    "ryanpeikou.none": _("There are not two pairs of identical sequences."),
+    "haku.holds": _("A triplet of white dragons {tiles}."),
+    "hatsu.holds": _("A triplet of green dragons {tiles}."),
+    "chun.holds": _("A triplet of red dragons {tiles}."),
+    "seat_wind.holds": _("A triplet of your own seat wind {tiles}."),
+    "round_wind.holds": _("A triplet of the round wind {tiles}."),
+    "yakuhai.pair_only": _("{tiles} is only a pair; a value tile needs a triplet for han."),
+    "yakuhai.none": _("There is no triplet of a dragon, the seat wind or the round wind."),
+    "haitei.holds": _("Won by drawing the last tile of the wall."),
+    "houtei.holds": _("Won on the last discard of the hand."),
+    "rinshan.holds": _("Won on the replacement tile drawn after a kan."),
+    "chankan.holds": _("Won by robbing a tile another player added to a kan."),
+    "chiitoitsu.holds": _("Seven different pairs."),
+    "chiitoitsu.none": _("The hand is not seven pairs."),
+    "sanshoku.holds": _("The same sequence in all three suits: {tiles}."),
+    "sanshoku.none": _("No sequence appears in all three suits."),
+    "ittsu.holds": _("1-2-3, 4-5-6 and 7-8-9 of one suit: {tiles}."),
+    "ittsu.none": _("No suit has 1-2-3, 4-5-6 and 7-8-9."),
+    "chanta.holds": _("Every set and the pair hold a terminal or an honour."),
+    "chanta.shape": _("Chanta needs four sets and a pair."),
+    "chanta.inner": _("{tiles} has no terminal or honour."),
+    "chanta.no_sequence": _("With no sequence at all this is honroutou, not chanta."),
+    "chanta.junchan": _("No honours: counted as junchan instead."),
+    "junchan.holds": _("Every set and the pair hold a terminal (1 or 9), with no honours."),
+    "junchan.shape": _("Junchan needs four sets and a pair."),
+    "junchan.inner": _("{tiles} has no terminal."),
+    "junchan.honour": _("{tiles}: junchan allows no honours."),
+    "junchan.no_sequence": _("With no sequence at all this is chinroutou, not junchan."),
+    "toitoi.holds": _("All four sets are triplets or kans."),
+    "toitoi.shape": _("Toitoi needs four sets and a pair."),
+    "toitoi.sequence": _("{tiles} is a sequence."),
+    "sanankou.holds": _("Three concealed triplets or kans: {tiles}."),
+    "sanankou.ron": _("{tiles} was completed by ron, so it counts as an open triplet."),
+    "sanankou.none": _("Fewer than three concealed triplets."),
+    "sanshoku_doukou.holds": _("A triplet of the same number in all three suits: {tiles}."),
+    "sanshoku_doukou.none": _("No number has a triplet in all three suits."),
+    "sankantsu.holds": _("Three kans: {tiles}."),
+    "sankantsu.none": _("Fewer than three kans."),
+    "shousangen.holds": _("Two dragon triplets and a dragon pair: {tiles}."),
+    "shousangen.none": _("Not two dragon triplets with a dragon pair."),
+    "honroutou.holds": _("Every tile is a terminal or an honour."),
+    "honroutou.inner": _("{tiles} is a simple."),
+    "honroutou.none": _("Kokushi does not also count honroutou."),
+    "honitsu.holds": _("One suit plus honours."),
+    "honitsu.suits": _("{tiles}: a second suit."),
+    "honitsu.chinitsu": _("No honours: counted as chinitsu instead."),
+    "honitsu.none": _("There is no number suit at all."),
+    "chinitsu.holds": _("Every tile is of one suit."),
+    "chinitsu.none": _("More than one suit, or honours."),
+    "kokushi.holds": _("One of each terminal and honour, one of them paired."),
+    "kokushi_13.holds": _("Kokushi waiting on all thirteen terminals and honours."),
+    "suuankou.holds": _("Four concealed triplets."),
+    "suuankou_tanki.holds": _("Four concealed triplets, won on the pair."),
+    "daisangen.holds": _("Triplets of all three dragons."),
+    "shousuushii.holds": _("Three wind triplets and a wind pair."),
+    "daisuushii.holds": _("Triplets of all four winds."),
+    "tsuuiisou.holds": _("Every tile is an honour."),
+    "chinroutou.holds": _("Every tile is a terminal."),
+    "ryuuiisou.holds": _("Every tile is green: 2 3 4 6 8 of bamboo and green dragons."),
+    "chuuren.holds": _("1112345678999 of one suit plus one more, closed."),
+    "junsei_chuuren.holds": _("1112345678999 of one suit waiting on all nine tiles."),
+    "suukantsu.holds": _("Four kans."),
+    "tenhou.holds": _("The dealer won on the very first draw."),
+    "chiihou.holds": _("Won on the first draw, before any call."),
+}
+
+
+def judge_all(ctx: Ctx, table: tuple[YakuDef, ...]) -> list[tuple[YakuDef, Verdict]]:
+    """Every row of ``table`` with its verdict for this reading."""
+    return [(y, y.judge(ctx)) for y in table]
+
+
+def dora_kind(indicator: TileCode) -> int:
+    from .tiles import dora_after
+
+    return dora_after(kind_of(indicator))
+
+
+def dora_code(indicator: TileCode) -> TileCode:
+    return code_of(dora_kind(indicator))
