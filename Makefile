@@ -42,7 +42,6 @@ typecheck: $(STAMP)
 	$(BIN)/mypy .
 
 pytest: $(STAMP) browser-deps
-	$(PY) manage.py collectstatic --noinput -v 0
 	$(BIN)/pytest
 
 test: lint typecheck pytest

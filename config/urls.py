@@ -6,5 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("scorer.urls")),
     path("tutor/", include("tutor.urls")),
+    path("accounts/", include("tutor.urls_accounts")),
     path("admin/", admin.site.urls),
 ]

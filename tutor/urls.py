@@ -1,8 +1,9 @@
-from django.urls import path
+"""Tutor URLs: walkthroughs, lessons and tables (urls_tutor), quizzes (urls_quiz)."""
 
-from tutor import views
+from django.urls import include, path
 
 app_name = "tutor"
 urlpatterns = [
-    path("", views.index, name="index"),
+    path("", include("tutor.urls_tutor")),
+    path("quiz/", include("tutor.urls_quiz")),
 ]

@@ -1,0 +1,48 @@
+"""The JSON API: ``GET /api/score?<fields>`` and ``POST /api/score`` with a JSON body."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from scorer.engine import score_request
+from scorer.engine.request import EngineError
+
+MAX_BODY = 64 * 1024
+
+
+def _error(code: str, message: str, field: str | None = None) -> JsonResponse:
+    return JsonResponse(EngineError(code, message, field).as_dict(), status=400)
+
+
+def query_to_request(query: "dict[str, list[str]]") -> dict[str, object]:
+    """Query parameters to a request dict: one value per field (the last one wins)."""
+    return {key: values[-1] for key, values in query.items() if values}
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def score(request: HttpRequest) -> JsonResponse:
+    """Score one hand. Bad input is a 400 with the API.md error object, never a 500."""
+    if request.method == "POST":
+        if len(request.body) > MAX_BODY:
+            return _error("invalid_notation", "the request body is too large")
+        try:
+            data = json.loads(request.body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            return _error("invalid_notation", "the body must be a JSON object")
+        if not isinstance(data, dict):
+            return _error("invalid_notation", "the body must be a JSON object")
+    else:
+        data = query_to_request(dict(request.GET.lists()))
+        rules = data.get("rules")
+        if isinstance(rules, str) and rules.startswith("{"):
+            try:
+                data["rules"] = json.loads(rules)
+            except ValueError:
+                return _error("invalid_rules", "rules must be a preset name or a JSON object", "rules")
+    result = score_request(data)
+    return JsonResponse(result, status=200 if result.get("ok") else 400)

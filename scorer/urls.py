@@ -1,0 +1,9 @@
+from django.urls import path
+
+from scorer import api, views
+
+app_name = "scorer"
+urlpatterns = [
+    path("", views.picker, name="picker"),
+    path("api/score", api.score, name="api_score"),
+]
