@@ -18,7 +18,7 @@ def _error(code: str, message: str, field: str | None = None) -> JsonResponse:
     return JsonResponse(EngineError(code, message, field).as_dict(), status=400)
 
 
-def query_to_request(query: "dict[str, list[str]]") -> dict[str, object]:
+def query_to_request(query: dict[str, list[str]]) -> dict[str, object]:
     """Query parameters to a request dict: one value per field (the last one wins)."""
     return {key: values[-1] for key, values in query.items() if values}
 
@@ -43,6 +43,8 @@ def score(request: HttpRequest) -> JsonResponse:
             try:
                 data["rules"] = json.loads(rules)
             except ValueError:
-                return _error("invalid_rules", "rules must be a preset name or a JSON object", "rules")
+                return _error(
+                    "invalid_rules", "rules must be a preset name or a JSON object", "rules"
+                )
     result = score_request(data)
     return JsonResponse(result, status=200 if result.get("ok") else 400)

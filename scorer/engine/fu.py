@@ -97,7 +97,9 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
         wait_item = _WAIT_ITEM.get(reading.wait)
         if wait_item:
             wait_tiles = (
-                reading.pairs[0] if reading.win_block is None else reading.blocks[reading.win_block].tiles
+                reading.pairs[0]
+                if reading.win_block is None
+                else reading.blocks[reading.win_block].tiles
             )
             items.append(FuItem(wait_item, 2, wait_tiles))
     raw = sum(i.fu for i in items)

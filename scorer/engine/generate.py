@@ -260,8 +260,9 @@ def _build_standard(rng: random.Random, theme: str, hand: _Hand) -> None:
         for _ in range(4):
             _add_group(rng, hand, every, 0.0)
         _add_pair(rng, hand, every)
-    elif theme == "honours":
-        for _ in range(rng.choice((1, 1, 2))):
+    elif theme == "honours":  # a dragon triplet (yakuhai), sometimes another honour one
+        _add_group(rng, hand, DRAGONS, 0.0)
+        if rng.random() < 0.4:
             _add_group(rng, hand, HONOURS, 0.0)
         while len(hand.groups) < 4:
             _add_group(rng, hand, every, 0.6)

@@ -76,13 +76,13 @@ class Reading:
         """The pair's kind (standard and kokushi readings)."""
         return kind_of(self.pairs[0][0])
 
-    def wait_tiles(self) -> tuple[TileCode, ...]:
-        if self.win_block is None:
-            return next(p for p in self.pairs if any(True for _ in p))
-        return self.blocks[self.win_block].tiles
 
-
-def _set_partitions(counts: list[int], start: int, acc: list[tuple[Shape, int]], out: list[tuple[tuple[Shape, int], ...]]) -> None:
+def _set_partitions(
+    counts: list[int],
+    start: int,
+    acc: list[tuple[Shape, int]],
+    out: list[tuple[tuple[Shape, int], ...]],
+) -> None:
     i = start
     while i < 34 and counts[i] == 0:
         i += 1
@@ -226,18 +226,15 @@ def readings(request: Request) -> list[Reading]:
             pairs = []
             for kind in range(34):
                 if counts[kind] == 2:
-                    pairs.append(
-                        (pool.take(kind), win if kind == win_kind else pool.take(kind))
-                    )
+                    pairs.append((pool.take(kind), win if kind == win_kind else pool.take(kind)))
             out.append(Reading("chiitoitsu", (), tuple(pairs), Wait.TANKI, None))
         if all(counts[k] for k in KOKUSHI_KINDS) and sum(counts) == 14:
             pair_kind = next(k for k in KOKUSHI_KINDS if counts[k] == 2)
-            thirteen = all(kind_of(c) in KOKUSHI_KINDS for c in concealed) and len(
-                {kind_of(c) for c in concealed}
-            ) == 13
-            singles = tuple(
-                (code_of(k),) for k in KOKUSHI_KINDS if k != pair_kind
+            thirteen = (
+                all(kind_of(c) in KOKUSHI_KINDS for c in concealed)
+                and len({kind_of(c) for c in concealed}) == 13
             )
+            singles = tuple((code_of(k),) for k in KOKUSHI_KINDS if k != pair_kind)
             out.append(
                 Reading(
                     "kokushi",

@@ -221,5 +221,3 @@ def _parse_meld(opener: str, body: str, offset: int) -> Meld:
     if kind is MeldKind.CHI and direction != "-":
         raise NotationError("a chi can only be called from the left (-)", offset)
     return Meld(kind, tiles, called, direction, None)
-
-

@@ -26,7 +26,7 @@ def ceil100(points: int) -> int:
 
 def base_points(fu: int, han: int) -> int:
     """fu x 2^(han+2); the +2 is bazoro, always included."""
-    return fu * 2 ** (han + 2)
+    return fu << (han + 2)
 
 
 def limit_for(han: int, fu: int, rules: Rules) -> tuple[str | None, int]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
-from .rules import Rules, RulesError, resolve_rules
+from .rules import TENHOU, Rules, RulesError, resolve_rules
 from .tiles import EAST, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
@@ -42,7 +42,10 @@ class EngineError(ValueError):
         self.field = field
 
     def as_dict(self) -> dict[str, object]:
-        return {"ok": False, "error": {"code": self.code, "message": self.message, "field": self.field}}
+        return {
+            "ok": False,
+            "error": {"code": self.code, "message": self.message, "field": self.field},
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,7 @@ class Request:
     sticks: int = 0
     wareme: int | None = None
     discarder: int | None = None
-    rules: Rules = Rules()
+    rules: Rules = TENHOU
 
     @property
     def is_dealer(self) -> bool:
@@ -142,7 +145,9 @@ def _wind(data: Mapping[str, object], name: str, default: str | None) -> int | N
         return None if default is None else kind_of(default)
     if not isinstance(value, str) or value.strip().replace("h", "z") not in WIND_CODES:
         raise EngineError(
-            "invalid_situation", f"'{name}' must be a wind: 1z East, 2z South, 3z West, 4z North", name
+            "invalid_situation",
+            f"'{name}' must be a wind: 1z East, 2z South, 3z West, 4z North",
+            name,
         )
     return kind_of(value.strip().replace("h", "z"))
 
@@ -187,9 +192,8 @@ def parse_request(data: Mapping[str, object]) -> Request:
         rules = resolve_rules(data.get("rules"))
     except RulesError as exc:
         raise EngineError("invalid_rules", str(exc), "rules") from None
-    seat = _wind(data, "seat", "1z")
-    round_wind = _wind(data, "round", "1z")
-    assert seat is not None and round_wind is not None
+    seat = _wind(data, "seat", "1z") or EAST
+    round_wind = _wind(data, "round", "1z") or EAST
     request = Request(
         hand=hand,
         win=win,
@@ -258,9 +262,7 @@ def _field_holding(request: Request, kind: int) -> str:
         return "dora"
     if any(kind_of(t) == kind for t in request.ura):
         return "ura"
-    if kind_of(request.win) == kind and not any(
-        kind_of(t) == kind for t in request.hand.concealed
-    ):
+    if kind_of(request.win) == kind and not any(kind_of(t) == kind for t in request.hand.concealed):
         return "win"
     return "hand"
 

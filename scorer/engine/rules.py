@@ -72,24 +72,43 @@ real Tenhou wins in the conformance set."""
 
 MAHJONGSOUL: Final = replace(TENHOU, name="mahjongsoul", double_yakuman=True)
 """Mahjong Soul (雀魂) ranked rules: as Tenhou, but kokushi 13-sided, suuankou tanki, junsei
-chuuren and daisuushii are double yakuman."""
+chuuren and daisuushii are double yakuman; different yakuman stack; 4-fu double-wind pair.
+Sources are secondary (no official rule text was found): MahjongRepository/mahjong PR #26
+("majsoul ... considers these as double yakuman"), the WaSuper/Mahjong issue #10 on the 4-fu
+double wind. Not confirmed: kiriage (taken as off, as in the project's RULES.md)."""
 
 MLEAGUE: Final = replace(
-    TENHOU, name="mleague", kiriage=True, double_wind_fu=2, kazoe=True, yakuman_stacking=True
+    TENHOU, name="mleague", kiriage=True, kazoe=False, double_wind_fu=2, yakuman_stacking=True
 )
-"""M-League rules: red fives (one per suit), kiriage mangan, 2-fu double-wind pair, no double
-yakuman patterns. Kazoe yakuman and yakuman stacking: see PRESET_NOTES["mleague"]."""
+"""M-League (Mリーグ) rules. Red fives, one per suit (majannavi.com: 赤ドラあり(各1枚づつ));
+no kazoe yakuman, 13+ han is sanbaiman (k-bys.work M-League rule summary: 数え役満なし);
+different yakuman stack, single-pattern doubles do not (same source: 純粋な役満の複合のみ、
+ダブル役満になります; 四暗刻単騎や国士無双13面待ちなどは、ダブル役満にはなりません);
+2-fu double-wind pair (riichi.wiki M.League page; kobalab/majiang-core issue #6); 300 per honba.
+Kiriage mangan is on as RULES.md §7 states; we could not find the league's own wording for it."""
 
 WRC: Final = replace(
-    TENHOU, name="wrc", kiriage=True, kazoe=False, double_wind_fu=2, yakuman_stacking=True
+    TENHOU,
+    name="wrc",
+    red_fives=0,
+    kiriage=True,
+    kazoe=False,
+    double_wind_fu=2,
+    yakuman_stacking=True,
 )
-"""World Riichi Championship rules: kiriage mangan, no kazoe yakuman (13+ han is sanbaiman),
-2-fu double-wind pair, no double yakuman patterns. See PRESET_NOTES["wrc"]."""
+"""World Riichi Championship rules (2022 edition). Kiriage mangan and no counted yakuman (WRC
+Rules 2015 §6.1: "A base value of 1920 points ... is rounded up to 2,000 points"; "There is no
+counted yakuman"); since 2022 different yakuman stack while single-pattern doubles count once and
+a double-wind pair is 2 fu (WRC 2022 major rule changes summary, as quoted in
+EmeraldCoder/riichi-pointer-js issue #29); 300 per honba (§6.1). Red fives: the 2015 rules have
+none; we could not confirm the 2022/2025 text, so this preset keeps none."""
 
-EMA: Final = replace(
-    TENHOU, name="ema", red_fives=0, kazoe=False, double_wind_fu=2, yakuman_stacking=True
-)
-"""European Mahjong Association riichi competition rules. See PRESET_NOTES["ema"]."""
+EMA: Final = replace(TENHOU, name="ema", red_fives=0, kazoe=False, yakuman_stacking=False)
+"""European Mahjong Association Riichi Competition Rules (2016 edition): no red fives, open tanyao,
+13+ han is sanbaiman, no double yakuman (kasu.at "New EMA ruleset": "Red fives have been
+removed", "A hand with 13+ fan is scored as a sanbaiman"); the maximum is a single yakuman
+(riichi.wiki, EMA 2016+). Not confirmed: kiriage (off here) and the double-wind pair (sources
+disagree; 4 fu here)."""
 
 CLASSIC: Final = replace(
     TENHOU,
@@ -99,25 +118,14 @@ CLASSIC: Final = replace(
     chiitoitsu_fu=50,
     honba_points=1500,
 )
-"""An older Japanese house rule set: no red fives, double yakuman patterns, Kansai chiitoitsu
-(50 fu 1 han) and 1500-point honba."""
+"""An older Japanese house rule set from the seeds: no red fives, double yakuman patterns,
+Kansai chiitoitsu (50 fu 1 han) and 1500-point honba."""
 
 AOTENJOU: Final = replace(TENHOU, name="aotenjou", aotenjou=True)
 """Aotenjou (青天井, seed 003): no limits at all; yakuman by the ``aotenjou_yakuman`` policy."""
 
 PRESETS: Final[dict[str, Rules]] = {
     r.name: r for r in (TENHOU, MAHJONGSOUL, MLEAGUE, WRC, EMA, CLASSIC, AOTENJOU)
-}
-
-#: Where a preset's values come from, and what could not be confirmed.
-PRESET_NOTES: Final[dict[str, str]] = {
-    "tenhou": "Confirmed by the 333 Tenhou server results in shared/conformance.",
-    "mahjongsoul": "Mahjong Soul's published rule page.",
-    "mleague": "M-League rules as published by the league.",
-    "wrc": "WRC rules document.",
-    "ema": "EMA Riichi Competition Rules.",
-    "classic": "House rules named in the seed documents (seeds 000 and 001).",
-    "aotenjou": "Seed 003.",
 }
 
 
@@ -159,9 +167,10 @@ def resolve_rules(spec: object) -> Rules:
         return spec
     if not isinstance(spec, Mapping):
         raise RulesError("rules must be a preset name or an object")
-    base = resolve_rules(spec.get("preset", "tenhou"))
-    if not isinstance(spec.get("preset", "tenhou"), str):
+    preset = spec.get("preset", "tenhou")
+    if not isinstance(preset, str):
         raise RulesError("rules.preset must be a preset name")
+    base = resolve_rules(preset)
     defaults = base.switches()
     changes: dict[str, object] = {}
     for key, value in spec.items():
@@ -172,4 +181,4 @@ def resolve_rules(spec: object) -> Rules:
         changes[key] = _coerce(key, value, defaults[key])
     if not changes:
         return base
-    return replace(base, name=base.name if not changes else base.name + "+custom", **changes)  # type: ignore[arg-type]
+    return replace(base, name=base.name + "+custom", **changes)  # type: ignore[arg-type]

@@ -147,7 +147,9 @@ def _yakuman(ctx: Ctx) -> list[YakuHit]:
     for y in YAKUMAN:
         holds, reason, tiles = y.judge(ctx)
         if holds:
-            hits.append(YakuHit(y.id, 26 if y.double and rules.double_yakuman else 13, tiles, reason))
+            hits.append(
+                YakuHit(y.id, 26 if y.double and rules.double_yakuman else 13, tiles, reason)
+            )
     if len(hits) > 1 and not rules.yakuman_stacking:
         hits = [max(hits, key=lambda h: h.han)]
     return hits
@@ -178,9 +180,20 @@ def evaluate(request: Request, reading: Reading, dora_han: int) -> Candidate:
             discarder=request.discarder,
         )
         return Candidate(
-            reading, tuple(yaku), yakuman, han, tuple(items), raw, fu, limit, base, payments,
-            dora_han, tuple(verdicts), policy,
-        )  # fmt: skip
+            reading,
+            tuple(yaku),
+            yakuman,
+            han,
+            tuple(items),
+            raw,
+            fu,
+            limit,
+            base,
+            payments,
+            dora_han,
+            tuple(verdicts),
+            policy,
+        )
 
     if yakuman_hits:
         multiples = sum(h.han for h in yakuman_hits) // 13
@@ -188,9 +201,13 @@ def evaluate(request: Request, reading: Reading, dora_han: int) -> Candidate:
         if not rules.aotenjou:
             return fixed
         fixed = make(
-            yakuman_hits, multiples, 13 * multiples, "yakuman",
-            AOTENJOU_FIXED_BASE * multiples, "fixed",
-        )  # fmt: skip
+            yakuman_hits,
+            multiples,
+            13 * multiples,
+            "yakuman",
+            AOTENJOU_FIXED_BASE * multiples,
+            "fixed",
+        )
         implied = set().union(*(IMPLIED.get(h.id, frozenset()) for h in yakuman_hits))
         extra = [h for h in ordinary if h.id not in implied]
         han = 13 * multiples + sum(h.han for h in extra) + dora_han

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fu import FU_RULES
-from .hand import Block, Reading, Shape
+from .hand import Block, Reading
 from .points import base_points, raw_payments
-from .tiles import code_of, kind_of
+from .tiles import kind_of
 from .yaku import REASONS, YAKU_BY_ID
 from .yaku import gettext_noop as _
 
@@ -30,8 +30,9 @@ TEXT: dict[str, str] = {
     "fu_total": _("{raw} fu in all, rounded up to {fu}."),
     "fu_total.exact": _("{raw} fu in all: already a multiple of 10."),
     "fu_total.chiitoitsu": _("Chiitoitsu stays at {fu} fu: it is never rounded."),
-    "fu_total.tenpane": _("{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a "
-                          "ten (tenpane)."),
+    "fu_total.tenpane": _(
+        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten (tenpane)."
+    ),
     "yakuman_fu": _("Fu do not change a yakuman's value; counted here for completeness."),
     "dora": _("Indicator {indicator} makes {dora} the dora: {count} in the hand."),
     "ura_dora": _("Ura indicator {indicator} makes {dora} the ura dora: {count} in the hand."),
@@ -42,7 +43,7 @@ TEXT: dict[str, str] = {
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
     "limit.none": _("Below the limits: base points come from the formula."),
     "base_points": _("Base points = {fu} x 2^({han}+2) = {base}."),
-    "payment": _("{payer} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
+    "payment": _("{payer_name} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
     "sticks": _("{sticks} riichi stick(s) on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
@@ -101,6 +102,33 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
     return next((p for p in reading.pairs if kind_of(p[0]) == kind_of(win)), (win,))
 
 
+_YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind")
+
+
+def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
+    step = _step("yaku_absent", REASONS[reason], tiles, id=yaku_id, name=name, reason=reason)
+    step["text"] = f"No {name}: {step['text']}"
+    return step
+
+
+def _absent_steps(best: Candidate) -> list[Step]:
+    """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
+    steps = []
+    scored = {h.id for h in best.yaku}
+    yakuhai: tuple[str, tuple[str, ...]] | None = None
+    for definition, (holds, reason, tiles) in best.verdicts:
+        if holds or definition.id in scored:
+            continue
+        if definition.id in _YAKUHAI:
+            if reason == "yakuhai.pair_only" or yakuhai is None:
+                yakuhai = (reason, tiles)
+        elif definition.common:
+            steps.append(_absent(definition.id, definition.name, reason, tiles))
+    if yakuhai and not scored.intersection(_YAKUHAI):
+        steps.append(_absent("yakuhai", "Yakuhai", *yakuhai))
+    return steps
+
+
 def build_steps(result: Result) -> list[Step]:
     """Every step of the explanation, in the order a person would count the hand."""
     r = result.request
@@ -109,8 +137,16 @@ def build_steps(result: Result) -> list[Step]:
     steps: list[Step] = []
     how = "tsumo" if r.tsumo else "ron"
     steps.append(
-        _step("hand", TEXT["hand"], r.all_tiles, hand=r.hand.notation(), win=r.win, how=how,
-              closed=r.is_closed, dealer=r.is_dealer)  # fmt: skip
+        _step(
+            "hand",
+            TEXT["hand"],
+            r.all_tiles,
+            hand=r.hand.notation(),
+            win=r.win,
+            how=how,
+            closed=r.is_closed,
+            dealer=r.is_dealer,
+        )
     )
     sets = ", ".join(" ".join(b.tiles) for b in reading.blocks)
     pair_tiles = [t for p in reading.pairs for t in p]
@@ -130,18 +166,34 @@ def build_steps(result: Result) -> list[Step]:
     )
     wait_tiles = _wait_tiles(reading, r.win)
     steps.append(
-        _step("wait", TEXT["wait"], wait_tiles, win=r.win, wait=reading.wait.value,
-              fu=2 if reading.wait.value in ("kanchan", "penchan", "tanki") and
-              reading.form == "standard" else 0)  # fmt: skip
+        _step(
+            "wait",
+            TEXT["wait"],
+            wait_tiles,
+            win=r.win,
+            wait=reading.wait.value,
+            fu=2
+            if reading.wait.value in ("kanchan", "penchan", "tanki") and reading.form == "standard"
+            else 0,
+        )
     )
     for item in best.fu_items:
         rule = FU_RULES[item.id][1]
         if item.note == "double_wind":
-            rule = _("The pair is also the round wind; these rules count a double-wind pair "
-                     "as {fu_total} fu.")  # fmt: skip
+            rule = _(
+                "The pair is also the round wind; these rules count a double-wind pair "
+                "as {fu_total} fu."
+            )
         steps.append(
-            _step("fu", rule, item.tiles, id=item.id, fu=item.fu, note=item.note,
-                  fu_total=r.rules.double_wind_fu)  # fmt: skip
+            _step(
+                "fu",
+                rule,
+                item.tiles,
+                id=item.id,
+                fu=item.fu,
+                note=item.note,
+                fu_total=r.rules.double_wind_fu,
+            )
         )
     if reading.form == "chiitoitsu":
         key = "fu_total.chiitoitsu"
@@ -150,103 +202,149 @@ def build_steps(result: Result) -> list[Step]:
     else:
         key = "fu_total.tenpane"
     steps.append(
-        _step("fu_total", TEXT[key], (), raw=best.fu_raw, fu=best.fu,
-              rounded_up=best.fu != best.fu_raw and reading.form != "chiitoitsu",
-              tenpane=key == "fu_total.tenpane")  # fmt: skip
+        _step(
+            "fu_total",
+            TEXT[key],
+            (),
+            raw=best.fu_raw,
+            fu=best.fu,
+            rounded_up=best.fu != best.fu_raw and reading.form != "chiitoitsu",
+            tenpane=key == "fu_total.tenpane",
+        )
     )
     for hit in best.yaku:
         definition = YAKU_BY_ID[hit.id]
-        steps.append(
-            _step("yaku", REASONS[hit.reason], hit.tiles, id=hit.id, han=hit.han,
-                  name=definition.name, yakuman=definition.yakuman,
-                  kuisagari=not r.is_closed and definition.open_han < definition.closed_han
-                  and definition.open_han > 0)  # fmt: skip
+        step = _step(
+            "yaku",
+            REASONS[hit.reason],
+            hit.tiles,
+            id=hit.id,
+            han=hit.han,
+            name=definition.name,
+            yakuman=definition.yakuman,
+            kuisagari=not r.is_closed and 0 < definition.open_han < definition.closed_han,
         )
-    scored = {h.id for h in best.yaku}
-    yakuhai_reason: tuple[str, tuple[str, ...]] | None = None
-    for definition, (holds, reason, tiles) in best.verdicts:
-        if holds or definition.id in scored:
-            continue
-        if definition.id in ("haku", "hatsu", "chun", "seat_wind", "round_wind"):
-            if reason == "yakuhai.pair_only" or yakuhai_reason is None:
-                yakuhai_reason = (reason, tiles)
-            continue
-        if definition.common:
-            steps.append(
-                _step("yaku_absent", REASONS[reason], tiles, id=definition.id,
-                      name=definition.name, reason=reason)  # fmt: skip
-            )
-    if yakuhai_reason and not any(
-        h.id in ("haku", "hatsu", "chun", "seat_wind", "round_wind") for h in best.yaku
-    ):
-        reason, tiles = yakuhai_reason
-        steps.append(
-            _step("yaku_absent", REASONS[reason], tiles, id="yakuhai", name="Yakuhai",
-                  reason=reason)  # fmt: skip
-        )
+        step["text"] = f"{definition.name} ({hit.han} han): {step['text']}"
+        steps.append(step)
+    if not best.yakuman:
+        steps.extend(_absent_steps(best))
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
         if dora.id == "aka_dora":
-            steps.append(_step("dora", TEXT["aka_dora"], dora.tiles, id="aka_dora",
-                               count=dora.count, counted=counts_dora))  # fmt: skip
+            if not dora.count:
+                continue
+            steps.append(
+                _step(
+                    "dora",
+                    TEXT["aka_dora"],
+                    dora.tiles,
+                    id="aka_dora",
+                    count=dora.count,
+                    counted=counts_dora,
+                )
+            )
         else:
             steps.append(
-                _step("dora", TEXT[dora.id], dora.tiles, id=dora.id, count=dora.count,
-                      indicator=dora.indicator, dora=dora.dora, counted=counts_dora)  # fmt: skip
+                _step(
+                    "dora",
+                    TEXT[dora.id],
+                    dora.tiles,
+                    id=dora.id,
+                    count=dora.count,
+                    indicator=dora.indicator,
+                    dora=dora.dora,
+                    counted=counts_dora,
+                )
             )
     if r.ura and not (r.riichi or r.double_riichi):
-        steps.append(_step("dora", TEXT["ura_unused"], r.ura, id="ura_dora", count=0,
-                           counted=False))  # fmt: skip
+        steps.append(
+            _step("dora", TEXT["ura_unused"], r.ura, id="ura_dora", count=0, counted=False)
+        )
     if best.yakuman and best.policy != "13han":
         steps.append(
-            _step("han_total", TEXT["han_yakuman"], (), han=best.han, count=best.yakuman,
-                  yaku_han=best.han, dora_han=0)  # fmt: skip
+            _step(
+                "han_total",
+                TEXT["han_yakuman"],
+                (),
+                han=best.han,
+                count=best.yakuman,
+                yaku_han=best.han,
+                dora_han=0,
+            )
         )
     else:
         dora_han = best.dora_han
         steps.append(
-            _step("han_total", TEXT["han_total"], (), han=best.han, yaku_han=best.han - dora_han,
-                  dora_han=dora_han)  # fmt: skip
+            _step(
+                "han_total",
+                TEXT["han_total"],
+                (),
+                han=best.han,
+                yaku_han=best.han - dora_han,
+                dora_han=dora_han,
+            )
         )
     raw_base = base_points(best.fu, best.han)
     if best.limit:
         steps.append(
-            _step("limit", TEXT["limit"], (), limit=best.limit, han=best.han, fu=best.fu,
-                  base=best.base, formula_base=raw_base,
-                  kiriage=best.limit == "mangan" and raw_base == 1920)  # fmt: skip
+            _step(
+                "limit",
+                TEXT["limit"],
+                (),
+                limit=best.limit,
+                han=best.han,
+                fu=best.fu,
+                base=best.base,
+                formula_base=raw_base,
+                kiriage=best.limit == "mangan" and raw_base == 1920,
+            )
         )
     else:
         steps.append(_step("limit", TEXT["limit.none"], (), limit=None, base=best.base))
         steps.append(
-            _step("base_points", TEXT["base_points"], (), fu=best.fu, han=best.han,
-                  base=best.base)  # fmt: skip
+            _step("base_points", TEXT["base_points"], (), fu=best.fu, han=best.han, base=best.base)
         )
-    names = {"discarder": "The discarder", "dealer": "The dealer",
-             "non_dealer": "Each non-dealer", "each": "Each other player"}  # fmt: skip
+    names = {
+        "discarder": "The discarder",
+        "dealer": "The dealer",
+        "non_dealer": "Each non-dealer",
+        "each": "Each other player",
+    }
     for payer, multiplier, raw, amount in raw_payments(best.base, r.is_dealer, r.tsumo):
         steps.append(
-            _step("payment", TEXT["payment"], (), payer=payer, payer_name=names[payer],
-                  multiplier=multiplier, base=best.base, raw=raw, amount=amount,
-                  rounded_up=raw != amount)  # fmt: skip
+            _step(
+                "payment",
+                TEXT["payment"],
+                (),
+                payer=payer,
+                payer_name=names[payer],
+                multiplier=multiplier,
+                base=best.base,
+                raw=raw,
+                amount=amount,
+                rounded_up=raw != amount,
+            )
         )
-        last = steps[-1]
-        last["text"] = str(last["text"]).replace(payer, names[payer], 1)
     payments = best.payments
     if r.honba:
         per = r.rules.honba_points // 3 * r.honba if r.tsumo else payments.honba
         steps.append(
-            _step("honba", TEXT["honba"], (), honba=r.honba, honba_total=payments.honba,
-                  per_payer=per)  # fmt: skip
+            _step(
+                "honba", TEXT["honba"], (), honba=r.honba, honba_total=payments.honba, per_payer=per
+            )
         )
     if r.sticks:
         steps.append(_step("sticks", TEXT["sticks"], (), sticks=r.sticks, points=payments.sticks))
     steps.append(
-        _step("total", TEXT["total"], (), total=payments.total, ron=payments.ron,
-              tsumo_dealer=payments.tsumo_dealer, tsumo_others=payments.tsumo_others,
-              sticks=payments.sticks)  # fmt: skip
+        _step(
+            "total",
+            TEXT["total"],
+            (),
+            total=payments.total,
+            ron=payments.ron,
+            tsumo_dealer=payments.tsumo_dealer,
+            tsumo_others=payments.tsumo_others,
+            sticks=payments.sticks,
+        )
     )
     return steps
-
-
-__all__ = ["TEXT", "build_steps", "code_of", "reading_summary"]
-_unused = (Shape,)

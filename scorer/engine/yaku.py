@@ -21,7 +21,6 @@ from .tiles import (
     TERMINALS,
     WINDS,
     TileCode,
-    code_of,
     is_simple,
     is_terminal_or_honour,
     kind_of,
@@ -665,13 +664,3 @@ REASONS: Final[dict[str, str]] = {
 def judge_all(ctx: Ctx, table: tuple[YakuDef, ...]) -> list[tuple[YakuDef, Verdict]]:
     """Every row of ``table`` with its verdict for this reading."""
     return [(y, y.judge(ctx)) for y in table]
-
-
-def dora_kind(indicator: TileCode) -> int:
-    from .tiles import dora_after
-
-    return dora_after(kind_of(indicator))
-
-
-def dora_code(indicator: TileCode) -> TileCode:
-    return code_of(dora_kind(indicator))
