@@ -1,16 +1,23 @@
 """Settings for Tenbo. SQLite by default; DATABASE_URL switches to PostgreSQL."""
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
+
+# Lets typed generics such as ModelAdmin[Model] work at run time, as django-stubs declares them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+ALLOWED_HOSTS = [
+    h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
+]
 if DEBUG:
     ALLOWED_HOSTS += ["testserver", "[::1]"]
 
@@ -87,12 +94,14 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 if DEBUG:
+    # WhiteNoise serves from the finders while developing; staticfiles/ exists only after
+    # collectstatic, and its absence is expected here.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
     # Plain storage while developing, so `make run` needs no collectstatic.
-    STORAGES["staticfiles"] = {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-    }
+    STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# Console e-mail while developing (password reset links print to the terminal).
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

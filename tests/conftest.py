@@ -15,7 +15,8 @@ CONFORMANCE = SHARED / "conformance" / "tenhou" / "cases.jsonl"
 
 
 def load_examples() -> list[dict[str, Any]]:
-    return json.loads((SPEC / "examples.json").read_text(encoding="utf-8"))
+    examples: list[dict[str, Any]] = json.loads((SPEC / "examples.json").read_text("utf-8"))
+    return examples
 
 
 def load_tenhou_cases() -> list[dict[str, Any]]:

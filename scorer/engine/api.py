@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .request import EngineError, parse_request
 from .score import Result, score
@@ -13,7 +14,7 @@ def score_result(data: Mapping[str, object]) -> Result:
     return score(parse_request(data))
 
 
-def score_request(data: Mapping[str, object]) -> dict[str, object]:
+def score_request(data: Mapping[str, object]) -> dict[str, Any]:
     """Score a request dict and return the API.md result dict, or the API.md error object.
 
     Never raises for bad input: every problem becomes ``{"ok": false, "error": {...}}``.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
 from .rules import TENHOU, Rules, RulesError, resolve_rules
@@ -41,7 +41,7 @@ class EngineError(ValueError):
         self.message = message
         self.field = field
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "ok": False,
             "error": {"code": self.code, "message": self.message, "field": self.field},

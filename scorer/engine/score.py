@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .fu import FuItem, count_fu
 from .hand import Reading, readings
@@ -56,9 +57,13 @@ class Candidate:
     def no_yaku(self) -> bool:
         return not self.yaku
 
-    def key(self) -> tuple[bool, int, int, int]:
-        """Best first: a hand with yaku, then points, then han, then fu (RULES.md §2)."""
-        return (not self.no_yaku, self.payments.total, self.han, self.fu)
+    def key(self) -> tuple[bool, int, int, int, int]:
+        """Best first: a hand with yaku, then points, then han, then fu (RULES.md §2).
+
+        On equal points a true yakuman outranks a counted one (a 13+ han kazoe reading of the
+        same tiles), as Tenhou reports it.
+        """
+        return (not self.no_yaku, self.payments.total, self.yakuman, self.han, self.fu)
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ class Result:
 
         return build_steps(self)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         best = self.best
         return {
             "ok": True,

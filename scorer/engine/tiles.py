@@ -90,7 +90,7 @@ def dora_after(indicator: int) -> int:
 def sort_key(code: TileCode) -> tuple[int, int]:
     """Canonical order: suits m p s z, digits 1 2 3 4 5 0 6 7 8 9."""
     digit = int(code[0])
-    return (SUITS.index(code[1]), 5 if digit == 0 else (digit if digit < 5 else digit + 1))
+    return (SUITS.index(code[1]), 11 if digit == 0 else 2 * digit)
 
 
 def red_suit_index(code: TileCode) -> int | None:

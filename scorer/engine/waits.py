@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .api import score_request
 from .hand import is_complete
@@ -16,8 +17,8 @@ class Wait:
     """A winning tile of a ready hand with its ron and tsumo results (API result dicts)."""
 
     tile: str
-    ron: dict[str, object]
-    tsumo: dict[str, object]
+    ron: dict[str, Any]
+    tsumo: dict[str, Any]
 
 
 def missing_tiles(hand: str) -> int | None:

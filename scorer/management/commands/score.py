@@ -56,7 +56,7 @@ class Command(BaseCommand):
             result.pop("steps")
             self.stdout.write(json.dumps(result, ensure_ascii=False))
             return
-        for step in result.pop("steps"):  # type: ignore[attr-defined]
+        for step in result.pop("steps"):
             self.stdout.write(f"- {step['text']}")
         self.stdout.write(json.dumps(result, ensure_ascii=False))
 

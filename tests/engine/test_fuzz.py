@@ -1,0 +1,99 @@
+"""Acceptance 6: bad input of any shape gives the error object, never an exception."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.engine import score_request
+
+CODES = {
+    "invalid_notation",
+    "invalid_tiles",
+    "not_winning",
+    "no_yaku",
+    "invalid_situation",
+    "invalid_rules",
+}
+FIELDS = [
+    "hand",
+    "win",
+    "tsumo",
+    "seat",
+    "round",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "wareme",
+    "rules",
+    "discarder",
+]
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+notation = st.text(alphabet="0123456789mpszh[]{}()-=+^ ", max_size=24)
+
+
+def check(result):
+    assert isinstance(result, dict)
+    if result["ok"]:
+        assert isinstance(result["han"], int)
+        assert result["payments"]["total"] >= 0
+    else:
+        error = result["error"]
+        assert error["code"] in CODES
+        assert isinstance(error["message"], str)
+        assert error["message"]
+        assert error["field"] is None or isinstance(error["field"], str)
+
+
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=8))
+@settings(max_examples=500)
+def test_any_request_dict(data):
+    check(score_request(data))
+
+
+@given(notation, st.text(max_size=4), st.booleans())
+@settings(max_examples=800)
+def test_any_notation(hand, win, tsumo):
+    check(score_request({"hand": hand, "win": win, "tsumo": tsumo, "riichi": True}))
+
+
+@given(
+    st.fixed_dictionaries(
+        {"hand": notation, "win": st.sampled_from(["1m", "5p", "0s", "7z", "9s"])},
+        optional={
+            name: st.sampled_from([True, False, "1", "0", "on", "x", 3, None])
+            for name in FIELDS[2:14]
+        },
+    ),
+    st.sampled_from(
+        [
+            None,
+            "tenhou",
+            "aotenjou",
+            "classic",
+            {"preset": "wrc", "kiriage": 1},
+            {"preset": "x"},
+            {"aotenjou": True, "aotenjou_yakuman": "13han"},
+        ]
+    ),
+)
+@settings(max_examples=500)
+def test_situations_and_rules(data, rules):
+    check(score_request({**data, "rules": rules}))
