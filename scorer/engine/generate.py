@@ -233,7 +233,7 @@ def _build_standard(rng: random.Random, theme: str, hand: _Hand) -> None:
     if theme == "mixed":
         for _ in range(4):
             _add_group(rng, hand, every, 0.6)
-        _add_pair(rng, hand, every)
+        _add_pair(rng, hand, WINDS if rng.random() < 0.25 else every)  # wind pairs: fu
     elif theme == "tanyao":
         for _ in range(4):
             _add_group(rng, hand, SIMPLES, 0.65)
@@ -241,7 +241,7 @@ def _build_standard(rng: random.Random, theme: str, hand: _Hand) -> None:
     elif theme == "sequences":
         for _ in range(4):
             _add_group(rng, hand, numbers, 1.0)
-        _add_pair(rng, hand, [*numbers, rng.choice(WINDS)])
+        _add_pair(rng, hand, WINDS if rng.random() < 0.25 else numbers)
     elif theme in ("flush", "half_flush"):
         suit = rng.randrange(3)
         own = list(range(suit * 9, suit * 9 + 9))
@@ -365,10 +365,10 @@ def _build_yakuman(rng: random.Random, theme: str, hand: _Hand) -> None:
         raise ValueError(f"unknown theme {theme!r}")
 
 
-def _build_chiitoitsu(rng: random.Random, hand: _Hand) -> None:
-    style = rng.choices(
-        ("mixed", "tanyao", "flush", "half_flush", "honroutou", "honours"), (10, 3, 2, 3, 1, 1)
-    )[0]
+def _build_chiitoitsu(rng: random.Random, hand: _Hand, yakuman: bool) -> None:
+    styles = ("mixed", "tanyao", "flush", "half_flush", "honroutou", "honours")
+    # seven pairs of honours is tsuuiisou, the one yakuman of this shape
+    style = "honours" if yakuman else rng.choices(styles, (10, 3, 2, 3, 1, 1))[0]
     if style == "tanyao":
         pool: list[int] = list(SIMPLES)
     elif style in ("flush", "half_flush"):
@@ -520,8 +520,8 @@ def generate_request(
     - ``open``: ``True`` at least one open meld, ``False`` closed (closed kans allowed),
       ``None`` either.
     - ``kans``: ``True`` at least one kan, ``False`` none, ``None`` sometimes.
-    - ``yakuman``: ``True`` always a yakuman shape (or tenhou / chiihou), ``False`` never on
-      purpose, ``None`` now and then.
+    - ``yakuman``: ``True`` always a yakuman (a yakuman shape, or tenhou / chiihou), ``False``
+      never on purpose, ``None`` now and then.
     - ``red_fives``: allow red fives (``0m 0p 0s``). ``situations``: draw riichi, ippatsu,
       haitei... (else only the plain win). ``ensure_yaku``: make sure the hand has some yaku
       (riichi for closed hands, a yaku-bearing shape for open ones). ``honba``: draw honba and
@@ -566,7 +566,7 @@ def _generate(
     hand = _Hand()
     if shape == "any" and (open_ or kans):
         shape = "standard"
-    want_yakuman = rng.random() < 0.08 if yakuman is None else yakuman
+    want_yakuman = rng.random() < 0.06 if yakuman is None else yakuman
     if shape == "any":
         weights = (85, 0, 15) if want_yakuman else (88, 9, 3)
         shape = rng.choices(("standard", "chiitoitsu", "kokushi"), weights)[0]
@@ -581,7 +581,7 @@ def _generate(
     # 1. the shape
     theme: str = shape
     if shape == "chiitoitsu":
-        _build_chiitoitsu(rng, hand)
+        _build_chiitoitsu(rng, hand, want_yakuman and not blessing)
     elif shape == "kokushi":
         _build_kokushi(rng, hand)
     else:

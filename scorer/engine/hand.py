@@ -13,7 +13,7 @@ from typing import Literal
 
 from .notation import Meld, MeldKind
 from .request import Request
-from .tiles import KOKUSHI_KINDS, TileCode, code_of, kind_of
+from .tiles import CODES, KIND, KOKUSHI_KINDS, TileCode, code_of, kind_of
 
 
 class Shape(StrEnum):
@@ -110,9 +110,27 @@ def _set_partitions(
 def standard_partitions(counts: list[int]) -> list[tuple[int, tuple[tuple[Shape, int], ...]]]:
     """Every (pair kind, sets) split of concealed tile counts into sets and exactly one pair."""
     results: list[tuple[int, tuple[tuple[Shape, int], ...]]] = []
-    if sum(counts) % 3 != 2:
+    # Sets take tiles three at a time within a suit, so the pair must lie in the one group
+    # whose count is 2 modulo 3; a group at 1 modulo 3 (or a lone honour) can never fit.
+    pair_group: range | None = None
+    for kind in range(27, 34):
+        if counts[kind] in (1, 4):
+            return results
+        if counts[kind] == 2:
+            if pair_group is not None:
+                return results
+            pair_group = range(kind, kind + 1)
+    for base in (0, 9, 18):
+        rest = sum(counts[base : base + 9]) % 3
+        if rest == 1:
+            return results
+        if rest == 2:
+            if pair_group is not None:
+                return results
+            pair_group = range(base, base + 9)
+    if pair_group is None:
         return results
-    for pair in range(34):
+    for pair in pair_group:
         if counts[pair] >= 2:
             counts[pair] -= 2
             found: list[tuple[tuple[Shape, int], ...]] = []
@@ -143,6 +161,24 @@ def _meld_block(meld: Meld) -> Block:
     return Block(shape, meld.first, tiles, meld.is_open, meld.is_open, not meld.is_open, meld)
 
 
+def _dealt_block(
+    pool: _Pool, shape: Shape, first: int, won: bool, win: TileCode, ron: bool
+) -> Block:
+    """A concealed block with the hand's own codes (red fives kept, the winning tile placed)."""
+    kinds = (first, first + 1, first + 2) if shape is Shape.SEQUENCE else (first,) * 3
+    win_kind = KIND[win]
+    completed_here = won
+    tiles = []
+    for k in kinds:
+        if won and k == win_kind:
+            tiles.append(win)
+            won = False
+        else:
+            tiles.append(pool.take(k))
+    ron_completed = completed_here and ron and shape is Shape.TRIPLET
+    return Block(shape, first, tuple(tiles), False, ron_completed, not ron_completed)
+
+
 class _Pool:
     """Hands out the hand's physical tile codes (keeping red fives) to the blocks of a reading."""
 
@@ -155,6 +191,12 @@ class _Pool:
         return self.by_kind[kind].pop()
 
 
+_SEQ_TILES: tuple[tuple[TileCode, ...], ...] = tuple(
+    (CODES[k], CODES[k + 1], CODES[k + 2]) if k < 27 and k % 9 <= 6 else () for k in range(34)
+)
+_TRIPLET_TILES: tuple[tuple[TileCode, ...], ...] = tuple((CODES[k],) * 3 for k in range(34))
+
+
 def readings(request: Request) -> list[Reading]:
     """Every reading of the request's hand: each decomposition times each wait it allows."""
     concealed = request.hand.concealed
@@ -162,8 +204,10 @@ def readings(request: Request) -> list[Reading]:
     win_kind = kind_of(win)
     counts = [0] * 34
     for code in concealed:
-        counts[kind_of(code)] += 1
+        counts[KIND[code]] += 1
     counts[win_kind] += 1
+    # Without red fives every block's tiles are its plain codes: no need to deal them out.
+    plain = win[0] != "0" and not any(code[0] == "0" for code in concealed)
     meld_blocks = tuple(_meld_block(m) for m in request.hand.melds)
     out: list[Reading] = []
     ron = not request.tsumo
@@ -191,26 +235,23 @@ def readings(request: Request) -> list[Reading]:
                 continue
             seen.add((shape, first))
         for win_index, wait in options:
-            pool = _Pool(concealed)
             blocks: list[Block] = []
-            for index, (shape, first) in enumerate(sets):
-                kinds = (first, first + 1, first + 2) if shape is Shape.SEQUENCE else (first,) * 3
-                tiles = []
-                won_here = index == win_index
-                for k in kinds:
-                    if won_here and k == win_kind:
-                        tiles.append(win)
-                        won_here = False
-                    else:
-                        tiles.append(pool.take(k))
-                ron_completed = index == win_index and ron and shape is Shape.TRIPLET
-                blocks.append(
-                    Block(shape, first, tuple(tiles), False, ron_completed, not ron_completed)
-                )
-            if win_index is None:
-                pair_tiles = (pool.take(pair), win)
+            if plain:
+                for index, (shape, first) in enumerate(sets):
+                    ron_completed = index == win_index and ron and shape is Shape.TRIPLET
+                    tiles = (_SEQ_TILES if shape is Shape.SEQUENCE else _TRIPLET_TILES)[first]
+                    blocks.append(
+                        Block(shape, first, tiles, False, ron_completed, not ron_completed)
+                    )
+                pair_tiles = (CODES[pair], CODES[pair])
             else:
-                pair_tiles = (pool.take(pair), pool.take(pair))
+                pool = _Pool(concealed)
+                for index, (shape, first) in enumerate(sets):
+                    blocks.append(_dealt_block(pool, shape, first, index == win_index, win, ron))
+                if win_index is None:
+                    pair_tiles = (pool.take(pair), win)
+                else:
+                    pair_tiles = (pool.take(pair), pool.take(pair))
             out.append(
                 Reading(
                     "standard",

@@ -10,13 +10,16 @@ groups, and open melds without a direction (``-`` is assumed for a chi, ``=`` ot
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Final
 
-from .tiles import TileCode, is_honour, kind_of, sort_key
+from .tiles import _SORT, KIND, TileCode, is_honour, kind_of, sort_key
 
 DIRECTIONS: Final = "-=+"
+_DIGITS: Final = frozenset("0123456789")
 _OPENERS: Final = {"[": "]", "{": "}", "(": ")"}
 
 
@@ -46,11 +49,11 @@ class Meld:
     called: int | None = None
     direction: str | None = None
     added: int | None = None
+    #: The lowest kind in the meld (the kind itself for a pon or kan).
+    first: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def first(self) -> int:
-        """The lowest kind in the meld (the kind itself for a pon or kan)."""
-        return min(kind_of(t) for t in self.tiles)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", min(KIND[t] for t in self.tiles))
 
     @property
     def is_open(self) -> bool:
@@ -99,6 +102,7 @@ def _check_digit(digit: str, suit: str, position: int) -> None:
         raise NotationError(f"{digit}z is not a tile: honours are 1z to 7z", position)
 
 
+@lru_cache(maxsize=4096)
 def parse_tiles(text: str, *, field_label: str = "tiles") -> tuple[TileCode, ...]:
     """Parse loose tiles (no melds), e.g. dora indicators ``1m5z`` or ``1m 5z``."""
     hand = parse_hand(text)
@@ -107,6 +111,7 @@ def parse_tiles(text: str, *, field_label: str = "tiles") -> tuple[TileCode, ...
     return hand.concealed
 
 
+@lru_cache(maxsize=256)
 def parse_tile(text: str) -> TileCode:
     """Parse exactly one tile (``5p``, ``0s``; ``h`` accepted for ``z``)."""
     tiles = parse_tiles(text.strip())
@@ -115,10 +120,31 @@ def parse_tile(text: str) -> TileCode:
     return tiles[0]
 
 
+# The canonical shape (loose tiles, then melds) parses by regular expressions; anything else
+# goes through the character-by-character parser, which also words the errors.
+_CANONICAL = re.compile(
+    r"(?:[0-9]+[mps]|[1-7]+z)*(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*"
+)
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_MELD = re.compile(r"([\[{(])([^\]})]*)[\]})]")
+
+
 def parse_hand(text: str) -> ParsedHand:
     """Parse a hand in Extended MPSZ (or a lenient pasted form) into tiles and melds."""
     if not isinstance(text, str):
         raise NotationError("notation must be a string")
+    if _CANONICAL.fullmatch(text):
+        head = _MELD.search(text)
+        split = head.start() if head else len(text)
+        concealed = [d + suit for digits, suit in _GROUP.findall(text[:split]) for d in digits]
+        melds = tuple(
+            _parse_meld(m.group(1), m.group(2), m.start() + 1) for m in _MELD.finditer(text, split)
+        )
+        return ParsedHand(tuple(sorted(concealed, key=_SORT.__getitem__)), melds)
+    return _parse_hand_slowly(text)
+
+
+def _parse_hand_slowly(text: str) -> ParsedHand:
     concealed: list[TileCode] = []
     melds: list[Meld] = []
     pending: list[tuple[str, int]] = []
@@ -126,7 +152,7 @@ def parse_hand(text: str) -> ParsedHand:
     n = len(text)
     while i < n:
         ch = text[i]
-        if ch.isdigit() and ch.isascii():
+        if ch in _DIGITS:
             pending.append((ch, i))
         elif ch in "mpszh":
             suit = "z" if ch == "h" else ch
@@ -152,7 +178,7 @@ def parse_hand(text: str) -> ParsedHand:
         i += 1
     if pending:
         raise NotationError("the last digits have no suit letter (m, p, s or z)", pending[-1][1])
-    return ParsedHand(tuple(sorted(concealed, key=sort_key)), tuple(melds))
+    return ParsedHand(tuple(sorted(concealed, key=_SORT.__getitem__)), tuple(melds))
 
 
 def _parse_meld(opener: str, body: str, offset: int) -> Meld:
@@ -165,7 +191,7 @@ def _parse_meld(opener: str, body: str, offset: int) -> Meld:
     added: int | None = None
     for j, ch in enumerate(body[:-1]):
         pos = offset + j
-        if ch.isdigit() and ch.isascii():
+        if ch in _DIGITS:
             _check_digit(ch, suit, pos)
             digits.append(ch)
         elif ch in DIRECTIONS:

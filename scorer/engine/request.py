@@ -8,12 +8,12 @@ RULES.md §7b: tile counts, red fives, hand size, and the situation flags that c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
 from .rules import TENHOU, Rules, RulesError, resolve_rules
-from .tiles import EAST, SUITS, TileCode, code_of, kind_of, tile_name
+from .tiles import EAST, KIND, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
     "tsumo",
@@ -73,22 +73,38 @@ class Request:
     wareme: int | None = None
     discarder: int | None = None
     rules: Rules = TENHOU
+    # Facts every rule asks for, computed once (see __post_init__).
+    all_tiles: tuple[TileCode, ...] = field(init=False, repr=False, compare=False)
+    """Every tile of the winning hand: concealed, winning tile and meld tiles."""
+    kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """How many of each of the 34 kinds the winning hand holds (kans count four)."""
+    is_closed: bool = field(init=False, repr=False, compare=False)
+    """No called meld (a closed kan keeps the hand closed)."""
+    suits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The number suits present (0 manzu, 1 pinzu, 2 souzu)."""
+    honours: int = field(init=False, repr=False, compare=False)
+    """How many honour tiles the hand holds."""
+
+    def __post_init__(self) -> None:
+        tiles = [*self.hand.concealed, self.win]
+        for meld in self.hand.melds:
+            tiles.extend(meld.tiles)
+        kinds = tuple(KIND[t] for t in tiles)
+        counts = [0] * 34
+        for kind in kinds:
+            counts[kind] += 1
+        object.__setattr__(self, "all_tiles", tuple(tiles))
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "counts", tuple(counts))
+        object.__setattr__(self, "is_closed", all(not m.is_open for m in self.hand.melds))
+        suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "honours", sum(counts[27:]))
 
     @property
     def is_dealer(self) -> bool:
         return self.seat == EAST
-
-    @property
-    def is_closed(self) -> bool:
-        return all(not m.is_open for m in self.hand.melds)
-
-    @property
-    def all_tiles(self) -> tuple[TileCode, ...]:
-        """Every tile of the winning hand: concealed, winning tile and meld tiles."""
-        tiles = [*self.hand.concealed, self.win]
-        for meld in self.hand.melds:
-            tiles.extend(meld.tiles)
-        return tuple(tiles)
 
     def to_fields(self) -> dict[str, object]:
         """The request back as canonical API fields (for URLs, links and the trace)."""
@@ -114,7 +130,7 @@ class Request:
 
 def _bool(data: Mapping[str, object], name: str) -> bool:
     value = data.get(name, False)
-    if value is None or isinstance(value, bool):
+    if value is True or value is False or value is None:
         return bool(value)
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
@@ -139,8 +155,13 @@ def _int(data: Mapping[str, object], name: str) -> int:
     return value
 
 
+_WIND_KINDS: Final = {code: kind_of(code) for code in WIND_CODES}
+
+
 def _wind(data: Mapping[str, object], name: str, default: str | None) -> int | None:
     value = data.get(name, default)
+    if value in _WIND_KINDS:
+        return _WIND_KINDS[value]
     if value is None or value == "":
         return None if default is None else kind_of(default)
     if not isinstance(value, str) or value.strip().replace("h", "z") not in WIND_CODES:
@@ -215,10 +236,11 @@ def parse_request(data: Mapping[str, object]) -> Request:
 
 def validate_tiles(request: Request) -> None:
     """Counts per kind (≤ 4 with indicators), red fives (≤ 1 per suit) and hand size."""
-    counts = [0] * 34
+    counts = list(request.counts)
     red = [0, 0, 0]
+    for code in (*request.dora, *request.ura):
+        counts[KIND[code]] += 1
     for code in (*request.all_tiles, *request.dora, *request.ura):
-        counts[kind_of(code)] += 1
         if code[0] == "0":
             red[SUITS.index(code[1])] += 1
     for kind, count in enumerate(counts):
@@ -269,6 +291,19 @@ def _field_holding(request: Request, kind: int) -> str:
 
 def validate_situation(r: Request) -> None:
     """The RULES.md §7b combinations of situation flags that cannot happen in a real game."""
+    if not (
+        r.riichi
+        or r.double_riichi
+        or r.ippatsu
+        or r.chankan
+        or r.rinshan
+        or r.haitei
+        or r.houtei
+        or r.tenhou
+        or r.chiihou
+        or r.wareme is not None
+    ):
+        return
     closed = r.is_closed
     has_kan = any(m.is_kan for m in r.hand.melds)
     checks: list[tuple[bool, str, str]] = [

@@ -11,7 +11,7 @@ from .hand import Reading, readings
 from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
 from .request import EngineError, Request
 from .tiles import TileCode, code_of, dora_after, kind_of
-from .yaku import IMPLIED, YAKU, YAKUMAN, Ctx, Verdict, YakuDef
+from .yaku import IMPLIED, YAKU, YAKUMAN, Ctx, could_be_yakuman
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,6 @@ class Candidate:
     base: int
     payments: Payments
     dora_han: int
-    verdicts: tuple[tuple[YakuDef, Verdict], ...]
     policy: str = ""
 
     @property
@@ -116,6 +115,7 @@ class Result:
 def count_dora(request: Request) -> tuple[DoraCount, ...]:
     """Dora per indicator, ura dora (only with riichi) and red fives (where the rules use them)."""
     tiles = request.all_tiles
+    counts = request.counts
     found: list[DoraCount] = []
     ura_counts = request.riichi or request.double_riichi
     for dora_id, indicators in (("dora", request.dora), ("ura_dora", request.ura)):
@@ -123,7 +123,7 @@ def count_dora(request: Request) -> tuple[DoraCount, ...]:
             continue
         for indicator in indicators:
             target = dora_after(kind_of(indicator))
-            matched = tuple(t for t in tiles if kind_of(t) == target)
+            matched = tuple(t for t in tiles if kind_of(t) == target) if counts[target] else ()
             found.append(DoraCount(dora_id, len(matched), matched, indicator, code_of(target)))
     if request.rules.red_fives:
         reds = tuple(t for t in tiles if t[0] == "0")
@@ -131,16 +131,17 @@ def count_dora(request: Request) -> tuple[DoraCount, ...]:
     return tuple(found)
 
 
-def _ordinary(ctx: Ctx, verdicts: list[tuple[YakuDef, Verdict]]) -> list[YakuHit]:
+def _ordinary(ctx: Ctx) -> list[YakuHit]:
+    """The ordinary yaku that hold for this reading, with their han (open or closed)."""
     closed = ctx.closed
-    chiitoi_han = 1 if ctx.request.rules.chiitoitsu_fu == 50 else 2
     hits = []
-    for y, (holds, reason, tiles) in verdicts:
+    for y in YAKU:
+        holds, reason, tiles = y.judge(ctx)
         if not holds:
             continue
         han = y.closed_han if closed else y.open_han
         if y.id == "chiitoitsu":
-            han = chiitoi_han
+            han = 1 if ctx.request.rules.chiitoitsu_fu == 50 else 2
         if han:
             hits.append(YakuHit(y.id, han, tiles, reason))
     return hits
@@ -160,74 +161,109 @@ def _yakuman(ctx: Ctx) -> list[YakuHit]:
     return hits
 
 
-def evaluate(request: Request, reading: Reading, dora_han: int) -> Candidate:
+def _candidate(
+    request: Request,
+    reading: Reading,
+    fu: tuple[tuple[FuItem, ...], int, int],
+    yaku: list[YakuHit],
+    yakuman: int,
+    han: int,
+    limit: str | None,
+    base: int,
+    dora_han: int,
+    policy: str = "",
+) -> Candidate:
+    payments = pay(
+        base,
+        dealer=request.is_dealer,
+        tsumo=request.tsumo,
+        honba=request.honba,
+        sticks=request.sticks,
+        rules=request.rules,
+        winner=request.seat,
+        wareme=request.wareme,
+        discarder=request.discarder,
+    )
+    items, raw, rounded = fu
+    return Candidate(
+        reading,
+        tuple(yaku),
+        yakuman,
+        han,
+        items,
+        raw,
+        rounded,
+        limit,
+        base,
+        payments,
+        dora_han,
+        policy,
+    )
+
+
+def evaluate(
+    request: Request, reading: Reading, dora_han: int, yakuman_possible: bool = True
+) -> Candidate:
     """Value one reading: yaku, fu, han, limit, base points and payments."""
     ctx = Ctx(request, reading)
     rules = request.rules
-    verdicts = [(y, y.judge(ctx)) for y in YAKU]
-    ordinary = _ordinary(ctx, verdicts)
+    ordinary = _ordinary(ctx)
     pinfu = any(h.id == "pinfu" for h in ordinary)
     items, raw, fu = count_fu(request, reading, pinfu)
-    yakuman_hits = _yakuman(ctx)
-
-    def make(
-        yaku: list[YakuHit], yakuman: int, han: int, limit: str | None, base: int, policy: str = ""
-    ) -> Candidate:
-        payments = pay(
-            base,
-            dealer=request.is_dealer,
-            tsumo=request.tsumo,
-            honba=request.honba,
-            sticks=request.sticks,
-            rules=rules,
-            winner=request.seat,
-            wareme=request.wareme,
-            discarder=request.discarder,
-        )
-        return Candidate(
+    counted = (tuple(items), raw, fu)
+    yakuman_hits = _yakuman(ctx) if yakuman_possible else []
+    if not yakuman_hits:
+        yaku_han = sum(h.han for h in ordinary)
+        if not yaku_han:
+            return _candidate(request, reading, counted, ordinary, 0, 0, None, 0, dora_han)
+        han = yaku_han + dora_han
+        limit, base = limit_for(han, fu, rules)
+        return _candidate(request, reading, counted, ordinary, 0, han, limit, base, dora_han)
+    multiples = sum(h.han for h in yakuman_hits) // 13
+    if not rules.aotenjou:
+        return _candidate(
+            request,
             reading,
-            tuple(yaku),
-            yakuman,
-            han,
-            tuple(items),
-            raw,
-            fu,
-            limit,
-            base,
-            payments,
-            dora_han,
-            tuple(verdicts),
-            policy,
-        )
-
-    if yakuman_hits:
-        multiples = sum(h.han for h in yakuman_hits) // 13
-        fixed = make(yakuman_hits, multiples, 13 * multiples, "yakuman", 8000 * multiples)
-        if not rules.aotenjou:
-            return fixed
-        fixed = make(
+            counted,
             yakuman_hits,
             multiples,
             13 * multiples,
             "yakuman",
-            AOTENJOU_FIXED_BASE * multiples,
-            "fixed",
+            8000 * multiples,
+            dora_han,
         )
-        implied = set().union(*(IMPLIED.get(h.id, frozenset()) for h in yakuman_hits))
-        extra = [h for h in ordinary if h.id not in implied]
-        han = 13 * multiples + sum(h.han for h in extra) + dora_han
-        counted = make(
-            yakuman_hits + extra, multiples, han, None, *limit_for(han, fu, rules)[1:], "13han"
-        )
-        if rules.aotenjou_yakuman == "fixed":
-            return fixed
-        if rules.aotenjou_yakuman == "13han":
-            return counted
-        return max((fixed, counted), key=lambda c: c.payments.total)
-    yaku_han = sum(h.han for h in ordinary)
-    han = yaku_han + dora_han if yaku_han else 0
-    limit, base = limit_for(han, fu, rules) if yaku_han else (None, 0)
-    return make(ordinary, 0, han, limit, base)
+    fixed = _candidate(
+        request,
+        reading,
+        counted,
+        yakuman_hits,
+        multiples,
+        13 * multiples,
+        "yakuman",
+        AOTENJOU_FIXED_BASE * multiples,
+        dora_han,
+        "fixed",
+    )
+    implied = set().union(*(IMPLIED.get(h.id, frozenset()) for h in yakuman_hits))
+    extra = [h for h in ordinary if h.id not in implied]
+    han = 13 * multiples + sum(h.han for h in extra) + dora_han
+    as_han = _candidate(
+        request,
+        reading,
+        counted,
+        yakuman_hits + extra,
+        multiples,
+        han,
+        None,
+        limit_for(han, fu, rules)[1],
+        dora_han,
+        "13han",
+    )
+    if rules.aotenjou_yakuman == "fixed":
+        return fixed
+    if rules.aotenjou_yakuman == "13han":
+        return as_han
+    return max((fixed, as_han), key=lambda c: c.payments.total)
 
 
 def score(request: Request) -> Result:
@@ -246,11 +282,10 @@ def score(request: Request) -> Result:
         )
     dora = count_dora(request)
     dora_han = sum(d.count for d in dora)
-    candidates = sorted(
-        (evaluate(request, reading, dora_han) for reading in options),
-        key=Candidate.key,
-        reverse=True,
-    )
+    yakuman_possible = could_be_yakuman(request)
+    candidates = [evaluate(request, reading, dora_han, yakuman_possible) for reading in options]
+    if len(candidates) > 1:
+        candidates.sort(key=Candidate.key, reverse=True)
     best = candidates[0]
     if best.no_yaku:
         raise EngineError(

@@ -28,24 +28,35 @@ FIVES: Final = (4, 13, 22)
 _SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
+def _kind(code: TileCode) -> int:
+    digit = int(code[0])
+    return _SUIT_BASE[code[1]] + (4 if digit == 0 else digit - 1)
+
+
+#: Every valid code to its kind; lookups beat parsing in the hot paths.
+KIND: Final[dict[TileCode, int]] = {
+    f"{d}{s}": _kind(f"{d}{s}") for s in "mps" for d in "0123456789"
+} | {f"{d}z": _kind(f"{d}z") for d in "1234567"}
+
+
 def kind_of(code: TileCode) -> int:
     """The kind (0..33) of a valid tile code; red fives map to their five."""
-    digit = int(code[0])
-    base = _SUIT_BASE[code[1]]
-    return base + (4 if digit == 0 else digit - 1)
+    return KIND[code]
 
 
 def is_red(code: TileCode) -> bool:
     return code[0] == "0"
 
 
+#: The plain code of each kind.
+CODES: Final[tuple[TileCode, ...]] = tuple(f"{k % 9 + 1}{SUITS[k // 9]}" for k in range(34))
+
+
 def code_of(kind: int, red: bool = False) -> TileCode:
     """The code of a kind; ``red`` gives ``0m/0p/0s`` for a five."""
-    suit = SUITS[kind // 9]
-    number = kind % 9 + 1
-    if red and number == 5 and suit != "z":
-        return "0" + suit
-    return f"{number}{suit}"
+    if red and kind in FIVES:
+        return "0" + SUITS[kind // 9]
+    return CODES[kind]
 
 
 def is_valid_code(code: str) -> bool:
@@ -87,10 +98,17 @@ def dora_after(indicator: int) -> int:
     return HAKU + (indicator - HAKU + 1) % 3
 
 
-def sort_key(code: TileCode) -> tuple[int, int]:
-    """Canonical order: suits m p s z, digits 1 2 3 4 5 0 6 7 8 9."""
+def _sort_key(code: TileCode) -> int:
     digit = int(code[0])
-    return (SUITS.index(code[1]), 11 if digit == 0 else 2 * digit)
+    return SUITS.index(code[1]) * 100 + (11 if digit == 0 else 2 * digit)
+
+
+_SORT: Final[dict[TileCode, int]] = {code: _sort_key(code) for code in KIND}
+
+
+def sort_key(code: TileCode) -> int:
+    """Canonical order: suits m p s z, digits 1 2 3 4 5 0 6 7 8 9."""
+    return _SORT[code]
 
 
 def red_suit_index(code: TileCode) -> int | None:

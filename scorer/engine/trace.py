@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .fu import FU_RULES
+from .fu import FU_RULES, round_up_10
 from .hand import Block, Reading
 from .points import base_points, raw_payments
 from .tiles import kind_of
-from .yaku import REASONS, YAKU_BY_ID
+from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx
 from .yaku import gettext_noop as _
 
 if TYPE_CHECKING:
+    from .request import Request
     from .score import Candidate, Result
 
 Step = dict[str, object]
@@ -111,12 +112,15 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
     return step
 
 
-def _absent_steps(best: Candidate) -> list[Step]:
+def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
     steps = []
     scored = {h.id for h in best.yaku}
     yakuhai: tuple[str, tuple[str, ...]] | None = None
-    for definition, (holds, reason, tiles) in best.verdicts:
+    # Judge again in explaining mode: scoring skipped working out the tiles behind each "no".
+    ctx = Ctx(request, best.reading, explain=True)
+    for definition in YAKU:
+        holds, reason, tiles = definition.judge(ctx)
         if holds or definition.id in scored:
             continue
         if definition.id in _YAKUHAI:
@@ -127,6 +131,13 @@ def _absent_steps(best: Candidate) -> list[Step]:
     if yakuhai and not scored.intersection(_YAKUHAI):
         steps.append(_absent("yakuhai", "Yakuhai", *yakuhai))
     return steps
+
+
+def is_tenpane(best: Candidate) -> bool:
+    """テンパネ: the 2-fu items (tsumo, waits, pairs, open simple triplets) are what pushed the
+    count past a multiple of ten, e.g. 20 + 10 + 2 = 32 -> 40 (not 34 -> 40 from a 4-fu set)."""
+    two = sum(item.fu for item in best.fu_items if item.fu == 2)
+    return round_up_10(best.fu_raw) > round_up_10(best.fu_raw - two)
 
 
 def build_steps(result: Result) -> list[Step]:
@@ -182,7 +193,7 @@ def build_steps(result: Result) -> list[Step]:
         if item.note == "double_wind":
             rule = _(
                 "The pair is also the round wind; these rules count a double-wind pair "
-                "as {fu_total} fu."
+                "as {double_wind_fu} fu."
             )
         steps.append(
             _step(
@@ -192,15 +203,17 @@ def build_steps(result: Result) -> list[Step]:
                 id=item.id,
                 fu=item.fu,
                 note=item.note,
-                fu_total=r.rules.double_wind_fu,
+                double_wind_fu=r.rules.double_wind_fu,
             )
         )
     if reading.form == "chiitoitsu":
         key = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
         key = "fu_total.exact"
-    else:
+    elif is_tenpane(best):
         key = "fu_total.tenpane"
+    else:
+        key = "fu_total"
     steps.append(
         _step(
             "fu_total",
@@ -227,7 +240,7 @@ def build_steps(result: Result) -> list[Step]:
         step["text"] = f"{definition.name} ({hit.han} han): {step['text']}"
         steps.append(step)
     if not best.yakuman:
-        steps.extend(_absent_steps(best))
+        steps.extend(_absent_steps(r, best))
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
         if dora.id == "aka_dora":

@@ -18,6 +18,7 @@ from .tiles import (
     DRAGONS,
     GREEN_KINDS,
     HONOURS,
+    KOKUSHI_KINDS,
     TERMINALS,
     WINDS,
     TileCode,
@@ -27,6 +28,7 @@ from .tiles import (
 )
 
 Verdict = tuple[bool, str, tuple[TileCode, ...]]
+_OUTER: Final = tuple(sorted(TERMINALS | HONOURS))
 
 
 def gettext_noop(message: str) -> str:
@@ -40,6 +42,7 @@ class Ctx:
     __slots__ = (
         "closed",
         "counts",
+        "explain",
         "kan_count",
         "pair",
         "reading",
@@ -50,21 +53,29 @@ class Ctx:
         "trips",
     )
 
-    def __init__(self, request: Request, reading: Reading) -> None:
+    def __init__(self, request: Request, reading: Reading, explain: bool = False) -> None:
+        # Scoring only needs whether each yaku holds; the tiles that break a yaku are worked
+        # out only when explaining the chosen reading.
+        self.explain = explain
         self.request = request
         self.reading = reading
         self.closed = request.is_closed
         self.standard = reading.form == "standard"
         self.tiles: tuple[TileCode, ...] = request.all_tiles
-        counts = [0] * 34
-        for code in self.tiles:
-            counts[kind_of(code)] += 1
-        self.counts = counts
-        blocks = reading.blocks
-        self.seqs = [b.first for b in blocks if b.shape is Shape.SEQUENCE]
-        self.trips = [b.first for b in blocks if b.shape is not Shape.SEQUENCE]
-        self.kan_count = sum(1 for b in blocks if b.shape is Shape.KAN)
-        self.pair = reading.pair if reading.form == "standard" else -1
+        self.counts = request.counts
+        seqs: list[int] = []
+        trips: list[int] = []
+        kans = 0
+        for b in reading.blocks:
+            if b.shape is Shape.SEQUENCE:
+                seqs.append(b.first)
+            else:
+                trips.append(b.first)
+                kans += b.shape is Shape.KAN
+        self.seqs = seqs
+        self.trips = trips
+        self.kan_count = kans
+        self.pair = reading.pair if self.standard else -1
 
     def blocks_of(self, kind: int) -> tuple[TileCode, ...]:
         for b in self.reading.blocks:
@@ -73,7 +84,12 @@ class Ctx:
         return ()
 
     def tiles_where(self, test: Callable[[int], bool]) -> tuple[TileCode, ...]:
-        return tuple(t for t in self.tiles if test(kind_of(t)))
+        """The hand's tiles whose kind passes ``test``."""
+        return tuple(t for t, k in zip(self.tiles, self.request.kinds, strict=True) if test(k))
+
+    def culprits(self, test: Callable[[int], bool]) -> tuple[TileCode, ...]:
+        """The tiles that break a yaku: only worked out when explaining."""
+        return self.tiles_where(test) if self.explain else ()
 
     def pair_tiles(self) -> tuple[TileCode, ...]:
         return self.reading.pairs[0] if self.reading.pairs else ()
@@ -140,9 +156,8 @@ def _pinfu(c: Ctx) -> Verdict:
 
 
 def _tanyao(c: Ctx) -> Verdict:
-    bad = c.tiles_where(lambda k: not is_simple(k))
-    if bad:
-        return False, "tanyao.terminal", bad
+    if any(c.counts[k] for k in _OUTER):
+        return False, "tanyao.terminal", c.culprits(lambda k: not is_simple(k))
     if not c.closed and not c.request.rules.open_tanyao:
         return False, "tanyao.open_rule", ()
     return True, "tanyao.holds", c.tiles
@@ -274,7 +289,7 @@ def _chanta(c: Ctx) -> Verdict:
         return False, "chanta.inner", culprit
     if not c.seqs:
         return False, "chanta.no_sequence", ()
-    if not any(c.counts[k] for k in HONOURS):
+    if not c.request.honours:
         return False, "chanta.junchan", ()
     return True, "chanta.holds", c.tiles
 
@@ -285,9 +300,8 @@ def _junchan(c: Ctx) -> Verdict:
     ok, culprit = _outside(c)
     if not ok:
         return False, "junchan.inner", culprit
-    honours = c.tiles_where(lambda k: k >= 27)
-    if honours:
-        return False, "junchan.honour", honours
+    if c.request.honours:
+        return False, "junchan.honour", c.culprits(lambda k: k >= 27)
     if not c.seqs:
         return False, "junchan.no_sequence", ()
     return True, "junchan.holds", c.tiles
@@ -313,7 +327,7 @@ def _sanankou(c: Ctx) -> Verdict:
     ron_made = [b for b in c.reading.blocks if not b.is_sequence and not b.called and b.open]
     if len(found) == 2 and ron_made:
         return False, "sanankou.ron", ron_made[0].tiles
-    return False, "sanankou.none", _block_tiles(found)
+    return False, "sanankou.none", _block_tiles(found) if c.explain else ()
 
 
 def _sanshoku_doukou(c: Ctx) -> Verdict:
@@ -341,21 +355,20 @@ def _shousangen(c: Ctx) -> Verdict:
 
 
 def _honroutou(c: Ctx) -> Verdict:
-    inner = c.tiles_where(lambda k: not is_terminal_or_honour(k))
-    if inner:
-        return False, "honroutou.inner", inner
+    if sum(c.counts[k] for k in _OUTER) != len(c.tiles):
+        return False, "honroutou.inner", c.culprits(lambda k: not is_terminal_or_honour(k))
     if c.reading.form == "kokushi":
         return False, "honroutou.none", ()
     return True, "honroutou.holds", c.tiles
 
 
 def _suits_used(c: Ctx) -> set[int]:
-    return {s for s in range(3) if any(c.counts[s * 9 : s * 9 + 9])}
+    return set(c.request.suits)
 
 
 def _honitsu(c: Ctx) -> Verdict:
-    suits = _suits_used(c)
-    has_honours = any(c.counts[k] for k in HONOURS)
+    suits = c.request.suits
+    has_honours = c.request.honours > 0
     if len(suits) > 1:
         return False, "honitsu.suits", _second_suit_tiles(c, suits)
     if not has_honours:
@@ -365,14 +378,15 @@ def _honitsu(c: Ctx) -> Verdict:
     return True, "honitsu.holds", c.tiles
 
 
-def _second_suit_tiles(c: Ctx, suits: set[int]) -> tuple[TileCode, ...]:
+def _second_suit_tiles(c: Ctx, suits: tuple[int, ...]) -> tuple[TileCode, ...]:
+    if not c.explain:
+        return ()
     main = max(suits, key=lambda s: sum(c.counts[s * 9 : s * 9 + 9]))
     return c.tiles_where(lambda k: k < 27 and k // 9 != main)
 
 
 def _chinitsu(c: Ctx) -> Verdict:
-    suits = _suits_used(c)
-    if len(suits) == 1 and not any(c.counts[k] for k in HONOURS):
+    if len(c.request.suits) == 1 and not c.request.honours:
         return True, "chinitsu.holds", c.tiles
     return False, "chinitsu.none", ()
 
@@ -493,7 +507,7 @@ class YakuDef:
 
 
 YAKU: Final[tuple[YakuDef, ...]] = (
-    YakuDef("riichi", 1, 0, _riichi, "Riichi", common=True),
+    YakuDef("riichi", 1, 0, _riichi, "Riichi"),
     YakuDef("double_riichi", 2, 0, _double_riichi, "Double riichi"),
     YakuDef("ippatsu", 1, 0, _ippatsu, "Ippatsu"),
     YakuDef("menzen_tsumo", 1, 0, _menzen_tsumo, "Menzen tsumo", common=True),
@@ -659,6 +673,25 @@ REASONS: Final[dict[str, str]] = {
     "tenhou.holds": _("The dealer won on the very first draw."),
     "chiihou.holds": _("Won on the first draw, before any call."),
 }
+
+
+def could_be_yakuman(r: Request) -> bool:
+    """A cheap necessary condition for any yakuman, checked once per request so that ordinary
+    hands (nearly all) skip the yakuman judges."""
+    c = r.counts
+    size = len(r.all_tiles)
+    return (
+        r.tenhou
+        or r.chiihou
+        or all(c[k] for k in KOKUSHI_KINDS)
+        or sum(1 for n in c if n >= 3) >= 4
+        or (c[31] >= 3 and c[32] >= 3 and c[33] >= 3)
+        or sum(c[27:31]) >= 11
+        or sum(c[27:]) == size
+        or sum(c[k] for k in TERMINALS) == size
+        or sum(c[k] for k in GREEN_KINDS) == size
+        or (not r.hand.melds and max(sum(c[0:9]), sum(c[9:18]), sum(c[18:27])) == size)
+    )
 
 
 def judge_all(ctx: Ctx, table: tuple[YakuDef, ...]) -> list[tuple[YakuDef, Verdict]]:

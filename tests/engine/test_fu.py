@@ -102,3 +102,15 @@ def test_highest_scoring_decomposition():
 def test_nobetan_reads_as_tanki():
     result = score(hand="1234m567p234s999s", win="1m", riichi=True)
     assert "wait_tanki" in fu_of(result) or result["fu"] == 40
+
+
+def test_rounding_by_a_four_fu_set_is_not_tenpane():
+    # 20 + 10 + 8 (closed 111m) = 38 -> 40: rounded up, but no 2-fu item did it.
+    result = score(hand="111m456p789s22z45s", win="6s", riichi=True)
+    total = next(s for s in result["steps"] if s["step"] == "fu_total")
+    assert (total["raw"], total["fu"], total["rounded_up"], total["tenpane"]) == (
+        38,
+        40,
+        True,
+        False,
+    )

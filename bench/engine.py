@@ -1,0 +1,93 @@
+"""Benchmark: our engine against the mahjong package on the differential test's hands.
+
+Run from the repository root: ``.venv/bin/python bench/engine.py`` (or ``make bench``).
+The hands are exactly those of tests/engine/test_differential.py (``differential_cases``: fixed
+seeds, mostly Tenhou rules plus a block per rule switch). Prints hands per second for
+``score_request`` (the API.md dict, explanation steps included), for ``score_result`` (the typed
+result, steps not asked for) and for the mahjong package, the ratios, and whether the trace
+(``steps``) is built eagerly.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scorer.engine import EngineError, score_request  # noqa: E402
+from tests.support.mahjong_ref import differential_cases, score_with_mahjong  # noqa: E402
+
+score_result: Callable[[Mapping[str, object]], object] | None
+try:
+    from scorer.engine import score_result
+except ImportError:  # a typed core entry point is optional
+    score_result = None
+
+
+def rate(fn: Callable[[Any], Any], requests: Sequence[dict[str, object]], rounds: int = 3) -> float:
+    """Best-of-``rounds`` hands per CPU second of ``fn`` over ``requests`` (process time, so
+    other work on a shared machine does not skew the ratio)."""
+    for request in requests[:200]:  # warm up imports and caches
+        fn(request)
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for request in requests:
+            fn(request)
+        best = min(best, time.process_time() - start)
+    return len(requests) / best
+
+
+def trace_report(requests: Sequence[dict[str, object]]) -> str:
+    sample = requests[:100]
+    results = [score_request(r) for r in sample]
+    ok = [r for r in results if r.get("ok")]
+    filled = sum(1 for r in ok if r.get("steps"))
+    eager = filled == len(ok)
+    lines = [
+        f"score_request: steps filled in {filled}/{len(ok)} scored results -> the trace is "
+        + ("built eagerly for every API.md result" if eager else "not always built")
+    ]
+    if score_result is not None:
+        result = score_result(sample[0])
+        lazy = "steps" not in getattr(result, "__dict__", {"steps": None})
+        lines.append(
+            "score_result: the trace is "
+            + ("lazy (built on first access to Result.steps)" if lazy else "built eagerly")
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    requests = [request for _, request in differential_cases()]
+    print(f"{len(requests)} generated hands (tests/engine/test_differential.py's set)")
+    ours = rate(score_request, requests)
+    theirs = rate(score_with_mahjong, requests)
+    print(f"ours   score_request : {ours:10,.0f} hands/s")
+    if score_result is not None:
+        core = rate(score_result_safe, requests)
+        print(f"ours   score_result  : {core:10,.0f} hands/s (no steps)")
+    print(f"mahjong 2.1.0        : {theirs:10,.0f} hands/s (through tests/support/mahjong_ref)")
+    print(f"ratio ours / theirs  : {ours / theirs:10.2f} (score_request)")
+    if score_result is not None:
+        print(f"ratio ours / theirs  : {core / theirs:10.2f} (score_result)")
+    print(trace_report(requests))
+
+
+def score_result_safe(request: dict[str, object]) -> object:
+    """``score_result`` raises on invalid or no-yaku hands; count those like the others."""
+    assert score_result is not None
+    try:
+        return score_result(request)
+    except EngineError as exc:
+        return exc
+
+
+if __name__ == "__main__":
+    main()
