@@ -1,9 +1,347 @@
-from django.http import HttpRequest, HttpResponse
+"""Tutor pages: the walkthrough of a scored hand, lessons, glossary and quick-reference tables.
+
+Views call the engine (through tutor.walkthrough / tutor.lessons / scorer.engine.tables) and
+render; an htmx request gets only the region it swaps (a template partial).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
+
+from scorer.engine import PRESETS
+from scorer.engine.rules import RulesError, resolve_rules
+from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
+from scorer.engine.yaku import YAKU_BY_ID
+from scorer.http import HtmxHttpRequest
+from tutor import walkthrough
+from tutor.glossary import TERMS, link_terms
+from tutor.lessons import BY_SLUG, LESSONS, score_example
+
+#: How the seed tables name the limits (Japanese names are the terms players use).
+LIMIT_LABELS = {
+    "mangan": gettext_lazy("満貫"),
+    "haneman": gettext_lazy("跳満"),
+    "baiman": gettext_lazy("倍満"),
+    "sanbaiman": gettext_lazy("三倍満"),
+    "kazoe_yakuman": gettext_lazy("数え役満"),
+    "yakuman": gettext_lazy("役満"),
+}
+
+
+# ----------------------------------------------------------------------------- landing page
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
-    """The tutor's landing page (walkthroughs and lessons arrive with the tutor issue)."""
-    return render(request, "tutor/index.html")
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    """The tutor's landing page: lessons, worked examples to walk through, a hand form."""
+    examples = []
+    for lesson in LESSONS:
+        for example in lesson.examples[:1]:
+            examples.append(
+                {
+                    "caption": example.caption,
+                    "lesson": lesson,
+                    "query": walkthrough.request_query(example.request),
+                }
+            )
+    return render(
+        request,
+        "tutor/index.html",
+        {
+            "lessons": LESSONS,
+            "examples": examples,
+            "form": _form_fields({}, {}),
+            "presets": PRESETS,
+        },
+    )
+
+
+# ----------------------------------------------------------------------------- walkthrough
+
+
+@dataclass
+class FormField:
+    name: str
+    label: str
+    kind: str
+    value: str
+    error: str = ""
+    choices: tuple[tuple[str, object], ...] = ()
+
+
+_WINDS = (
+    ("1z", gettext_lazy("East")),
+    ("2z", gettext_lazy("South")),
+    ("3z", gettext_lazy("West")),
+    ("4z", gettext_lazy("North")),
+)
+
+
+def _form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormField]:
+    """The request form, each field with the engine's error message when it names it."""
+    labels: dict[str, tuple[str, str]] = {
+        "hand": (_("Hand (without the winning tile)"), "text"),
+        "win": (_("Winning tile"), "text"),
+        "tsumo": (_("Tsumo (self-draw)"), "bool"),
+        "seat": (_("Seat wind"), "wind"),
+        "round": (_("Round wind"), "wind"),
+        "riichi": (_("Riichi"), "bool"),
+        "double_riichi": (_("Double riichi"), "bool"),
+        "ippatsu": (_("Ippatsu"), "bool"),
+        "haitei": (_("Haitei (last draw)"), "bool"),
+        "houtei": (_("Houtei (last discard)"), "bool"),
+        "rinshan": (_("Rinshan (after a kan)"), "bool"),
+        "chankan": (_("Chankan (robbing a kan)"), "bool"),
+        "tenhou": (_("Tenhou"), "bool"),
+        "chiihou": (_("Chiihou"), "bool"),
+        "dora": (_("Dora indicators"), "text"),
+        "ura": (_("Ura dora indicators"), "text"),
+        "honba": (_("Honba"), "number"),
+        "sticks": (_("Riichi sticks"), "number"),
+        "wareme": (_("Wareme seat"), "text"),
+        "rules": (_("Rules (preset name or JSON)"), "text"),
+    }
+    fields = []
+    for name in walkthrough.REQUEST_FIELDS:
+        label, kind = labels[name]
+        value = str(data.get(name, ""))
+        if kind == "bool":
+            value = "1" if value.lower() in ("1", "true", "on", "yes") else ""
+        message = str(error.get("message", "")) if error.get("field") == name else ""
+        fields.append(
+            FormField(name, label, kind, value, message, _WINDS if kind == "wind" else ())
+        )
+    return fields
+
+
+def _step_number(value: str | None, count: int) -> int:
+    try:
+        number = int(value or 1)
+    except ValueError:
+        number = 1
+    return min(max(number, 1), max(count, 1))
+
+
+@require_GET
+def explain(request: HtmxHttpRequest) -> HttpResponse:
+    """The walkthrough: one step per URL (``&step=N``), all steps (``&view=all``), or a
+    projector presentation (``&present=1``). Bad input shows the engine's message by its field."""
+    data = walkthrough.request_from_query(request.GET)
+    walk = walkthrough.build(data)
+    present = request.GET.get("present") == "1"
+    view_all = request.GET.get("view") == "all" and not present
+    count = len(walk.steps)
+    number = _step_number(request.GET.get("step"), count)
+    base = reverse("tutor:explain") + "?" + walk.query
+
+    def step_url(n: int, presenting: bool = present) -> str:
+        return f"{base}&step={n}" + ("&present=1" if presenting else "")
+
+    context: dict[str, Any] = {
+        "walk": walk,
+        "present": present,
+        "view_all": view_all,
+        "count": count,
+        "picker_url": reverse("scorer:picker") + "?" + walk.query,
+    }
+    if walk.ok:
+        step = walk.steps[number - 1]
+        context.update(
+            step=step,
+            number=number,
+            first_url=step_url(1),
+            last_url=step_url(count),
+            prev_url=step_url(number - 1) if number > 1 else "",
+            next_url=step_url(number + 1) if number < count else "",
+            step_mode_url=step_url(number, False),
+            all_url=f"{base}&view=all",
+            present_url=step_url(number, True),
+            exit_url=step_url(number, False),
+            sections=_sections(walk.steps, step_url),
+        )
+    else:
+        context["form"] = _form_fields(dict(request.GET.items()), walk.error)
+        context["general_error"] = walk.error.get("message") if not walk.error.get("field") else ""
+    if request.htmx and walk.ok and not view_all:
+        return render(request, "tutor/explain.html#step_region", context)
+    return render(request, "tutor/explain.html", context)
+
+
+def _sections(steps: list[walkthrough.DisplayStep], url: Any) -> list[dict[str, object]]:
+    sections: list[dict[str, object]] = []
+    for step in steps:
+        if not sections or sections[-1]["id"] != step.section:
+            sections.append(
+                {
+                    "id": step.section,
+                    "name": step.section_name,
+                    "url": url(step.number),
+                    "first": step.number,
+                }
+            )
+    return sections
+
+
+# ----------------------------------------------------------------------------- lessons
+
+
+@require_GET
+def lessons(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "tutor/lessons.html", {"lessons": LESSONS})
+
+
+@require_GET
+def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    current = BY_SLUG.get(slug)
+    if current is None:
+        raise Http404(_("No such lesson."))
+    position = LESSONS.index(current)
+    examples = []
+    for example in current.examples:
+        scored = score_example(example)
+        query = walkthrough.request_query(example.request)
+        hand = (
+            walkthrough.draw_hand(str(scored.result["hand"]), str(scored.result["win"]))
+            if scored.ok
+            else None
+        )
+        yaku = [
+            f"{_(YAKU_BY_ID[y['id']].name) if y['id'] in YAKU_BY_ID else y['id']} ({y['han']})"
+            for y in scored.result.get("yaku", [])
+        ]
+        total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
+        examples.append(
+            {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
+        )
+    quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
+    return render(
+        request,
+        "tutor/lesson.html",
+        {
+            "lesson": current,
+            "number": position + 1,
+            "paragraphs": [link_terms(str(p)) for p in current.paragraphs],
+            "examples": examples,
+            "questions": [(str(q.prompt), str(q.answer)) for q in current.questions],
+            "previous": LESSONS[position - 1] if position > 0 else None,
+            "next": LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
+            "quick_rows": quick_rows,
+            "quick_fus": current.table_fus,
+        },
+    )
+
+
+def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
+    """Non-dealer ron rows by han for a few fu columns, from the engine's table."""
+    rows = table(False)
+    index = {fu: i for i, fu in enumerate(FU_COLUMNS)}
+    return [
+        {"han": han, "cells": [row[index[fu]].ron for fu in fus]}
+        for han, row in zip((1, 2, 3, 4), rows, strict=True)
+    ]
+
+
+# ----------------------------------------------------------------------------- glossary
+
+
+@require_GET
+def glossary(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "tutor/glossary.html", {"terms": TERMS})
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
+    """A table cell's display values (digit grouping only for the aotenjou table)."""
+    show = walkthrough.number if group else str
+    tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
+    return {
+        "fu": cell.fu,
+        "han": cell.han,
+        "exists": cell.exists,
+        "ron": show(cell.ron),
+        "ron_exists": cell.ron_exists,
+        "tsumo": ",".join(show(t) for t in tsumo),
+        "tsumo_exists": cell.tsumo_exists,
+        "limit": cell.limit or "",
+        "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
+        "kiriage": cell.kiriage,
+    }
+
+
+def _tables(rules_name: str) -> dict[str, object]:
+    rules = resolve_rules(rules_name)
+    grids = []
+    for dealer in (True, False):
+        grids.append(
+            {
+                "dealer": dealer,
+                "title": _("Dealer (親)") if dealer else _("Non-dealer (子)"),
+                "tsumo_note": _("In brackets: what each non-dealer pays on a tsumo.")
+                if dealer
+                else _("In brackets: what each non-dealer, then the dealer, pays on a tsumo."),
+                "rows": [
+                    {"han": row[0].han, "cells": [_cell_view(c) for c in row]}
+                    for row in table(dealer, rules)
+                ],
+                "limits": [
+                    {
+                        "limit": name,
+                        "label": LIMIT_LABELS.get(cell.limit or name, name),
+                        "name": walkthrough.LIMIT_NAMES.get(name, name),
+                        "low": low,
+                        "high": high,
+                        "cell": _cell_view(cell),
+                    }
+                    for name, low, high, cell in limit_table(dealer, rules)
+                ],
+            }
+        )
+    aotenjou = [
+        {
+            "dealer": dealer,
+            "title": _("Aotenjou, dealer ron") if dealer else _("Aotenjou, non-dealer ron"),
+            "rows": [
+                {"han": row[0].han, "cells": [_cell_view(c, True) for c in row]}
+                for row in aotenjou_table(dealer, 15)
+            ],
+        }
+        for dealer in (False, True)
+    ]
+    return {
+        "rules": rules,
+        "grids": grids,
+        "aotenjou": aotenjou,
+        "fus": FU_COLUMNS,
+        "kiriage": rules.kiriage,
+    }
+
+
+@require_GET
+def tables(request: HtmxHttpRequest) -> HttpResponse:
+    """Quick-reference tables (早見表) for a preset, generated by the engine."""
+    name = request.GET.get("rules") or "tenhou"
+    error = ""
+    try:
+        resolve_rules(name)
+    except RulesError as exc:
+        error = str(exc)
+        name = "tenhou"
+    context: dict[str, object] = {
+        "presets": list(PRESETS),
+        "preset": name,
+        "rules_error": error,
+        **_tables(name),
+    }
+    if request.htmx:
+        return render(request, "tutor/tables.html#tables_region", context)
+    return render(request, "tutor/tables.html", context)

@@ -1,0 +1,468 @@
+"""The glossary: every scoring term in Japanese (kanji, reading) and English, with an anchor id.
+
+Explanations link terms as ``glossary#<id>``; lesson text marks them ``[[id]]`` or
+``[[id|shown text]]`` and :func:`link_terms` turns the marks into links.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    ja: str
+    reading: str
+    en: Promise
+    definition: Promise
+
+
+TERMS: tuple[Term, ...] = (
+    # --- the count itself
+    Term(
+        "fu",
+        "符",
+        "ふ · fu",
+        _("fu (minipoints)"),
+        _(
+            "Points for the shape of the hand and how it was won: 20 to start, more for "
+            "triplets, value pairs, awkward waits, a closed ron or a tsumo; rounded up to a ten."
+        ),
+    ),
+    Term(
+        "han",
+        "翻 / 飜",
+        "はん · han",
+        _("han (doubles)"),
+        _("The count of yaku and dora. Every han doubles the base points, up to the limits."),
+    ),
+    Term(
+        "yaku",
+        "役",
+        "やく · yaku",
+        _("scoring pattern"),
+        _("A pattern that entitles a hand to win. A hand needs at least one; dora do not count."),
+    ),
+    Term(
+        "futei",
+        "副底",
+        "ふうてい · futei",
+        _("base fu"),
+        _("The 20 fu every winning hand starts with."),
+    ),
+    Term(
+        "menzen",
+        "門前",
+        "めんぜん · menzen",
+        _("closed hand"),
+        _(
+            "A hand with no called tiles (a closed kan keeps it closed). A closed hand won by "
+            "ron gets 10 extra fu (menzen kafu, 門前加符)."
+        ),
+    ),
+    Term(
+        "tsumo",
+        "自摸",
+        "ツモ · tsumo",
+        _("self-draw"),
+        _("Winning on a tile you drew yourself. Adds 2 fu (except for pinfu); everybody pays."),
+    ),
+    Term(
+        "ron",
+        "栄和",
+        "ロン · ron",
+        _("win on a discard"),
+        _("Winning on another player's discard: the discarder pays everything."),
+    ),
+    Term(
+        "tenpai",
+        "聴牌",
+        "テンパイ · tenpai",
+        _("ready hand"),
+        _("A hand one tile away from winning."),
+    ),
+    Term(
+        "mentsu",
+        "面子",
+        "めんつ · mentsu",
+        _("set"),
+        _("A sequence (順子 shuntsu), a triplet (刻子 koutsu) or a kan (槓子 kantsu)."),
+    ),
+    Term(
+        "jantou",
+        "雀頭",
+        "じゃんとう · jantou",
+        _("pair (head)"),
+        _("The one pair that completes four sets and a pair."),
+    ),
+    Term(
+        "kouten",
+        "高点法",
+        "こうてんほう · kouten-hou",
+        _("highest-scoring reading"),
+        _(
+            "When the tiles can be read in several ways, the reading worth the most points is "
+            "the one scored."
+        ),
+    ),
+    Term(
+        "tenpane",
+        "テンパネ",
+        "てんぱね · tenpane",
+        _("pushed over a ten"),
+        _("When small 2-fu items push the fu total past a multiple of ten (32 becomes 40)."),
+    ),
+    # --- waits
+    Term(
+        "ryanmen",
+        "両面",
+        "りゃんめん · ryanmen",
+        _("two-sided wait"),
+        _("Two consecutive tiles waiting on either end, like 45 for 3 or 6. No fu."),
+    ),
+    Term(
+        "kanchan",
+        "嵌張",
+        "かんちゃん · kanchan",
+        _("closed (middle) wait"),
+        _("Waiting on the middle of a sequence, like 46 for 5. 2 fu."),
+    ),
+    Term(
+        "penchan",
+        "辺張",
+        "ぺんちゃん · penchan",
+        _("edge wait"),
+        _("12 waiting on 3, or 89 waiting on 7. 2 fu."),
+    ),
+    Term(
+        "tanki",
+        "単騎",
+        "たんき · tanki",
+        _("pair wait"),
+        _("Waiting on the second tile of the pair. 2 fu."),
+    ),
+    Term(
+        "shanpon",
+        "双碰",
+        "しゃんぽん · shanpon",
+        _("dual-pair wait"),
+        _(
+            "Two pairs, either of which can become a triplet. No wait fu, but the triplet counts "
+            "its own fu (as open if completed by ron)."
+        ),
+    ),
+    Term(
+        "nobetan",
+        "延べ単",
+        "のべたん · nobetan",
+        _("extended pair wait"),
+        _("Four in a row like 1234 waiting on 1 or 4; scored as a pair wait (2 fu)."),
+    ),
+    # --- value tiles and yaku
+    Term(
+        "yakuhai",
+        "役牌",
+        "やくはい · yakuhai",
+        _("value tiles"),
+        _("Dragons, your seat wind and the round wind. A triplet is 1 han each; a pair is 2 fu."),
+    ),
+    Term(
+        "renpuuhai",
+        "連風牌",
+        "れんぷうはい · renpuuhai",
+        _("double wind"),
+        _(
+            "A wind that is both your seat wind and the round wind. Its pair is 4 fu or 2 fu "
+            "depending on the rules."
+        ),
+    ),
+    Term(
+        "riichi",
+        "立直",
+        "リーチ · riichi",
+        _("ready declaration"),
+        _("Declaring a closed ready hand and staking 1000 points: 1 han."),
+    ),
+    Term(
+        "menzen_tsumo",
+        "門前清自摸和",
+        "メンゼンツモ · menzen tsumo",
+        _("closed self-draw"),
+        _("A closed hand won by tsumo: 1 han."),
+    ),
+    Term(
+        "pinfu",
+        "平和",
+        "ピンフ · pinfu",
+        _("all sequences"),
+        _(
+            "Closed, four sequences, a pair worth no fu and a two-sided wait: 1 han. By tsumo "
+            "it stays at 20 fu; by ron it is 30."
+        ),
+    ),
+    Term(
+        "tanyao",
+        "断幺九",
+        "タンヤオ · tanyao",
+        _("all simples"),
+        _("Only tiles 2 to 8: 1 han, open or closed (where open tanyao is allowed)."),
+    ),
+    Term(
+        "iipeikou",
+        "一盃口",
+        "イーペーコー · iipeikou",
+        _("identical sequences"),
+        _("Two identical sequences in a closed hand: 1 han."),
+    ),
+    Term(
+        "sanshoku",
+        "三色同順",
+        "さんしょくどうじゅん · sanshoku doujun",
+        _("three-colour run"),
+        _("The same sequence in all three suits: 2 han closed, 1 open."),
+    ),
+    Term(
+        "ittsu",
+        "一気通貫",
+        "いっきつうかん · ittsu",
+        _("straight"),
+        _("123, 456 and 789 of one suit: 2 han closed, 1 open."),
+    ),
+    Term(
+        "chanta",
+        "混全帯幺九",
+        "チャンタ · chanta",
+        _("outside hand"),
+        _("Every set and the pair contain a terminal or an honour: 2 han closed, 1 open."),
+    ),
+    Term(
+        "junchan",
+        "純全帯幺九",
+        "ジュンチャン · junchan",
+        _("pure outside hand"),
+        _("Every set and the pair contain a terminal, no honours: 3 han closed, 2 open."),
+    ),
+    Term(
+        "toitoi",
+        "対々和",
+        "トイトイ · toitoi",
+        _("all triplets"),
+        _("Four triplets or kans: 2 han."),
+    ),
+    Term(
+        "sanankou",
+        "三暗刻",
+        "サンアンコー · sanankou",
+        _("three concealed triplets"),
+        _(
+            "Three triplets made without calls: 2 han. A triplet completed by ron does not "
+            "count as concealed."
+        ),
+    ),
+    Term(
+        "honitsu",
+        "混一色",
+        "ホンイツ · honitsu",
+        _("half flush"),
+        _("One suit plus honours: 3 han closed, 2 open."),
+    ),
+    Term(
+        "chinitsu",
+        "清一色",
+        "チンイツ · chinitsu",
+        _("full flush"),
+        _("One suit only: 6 han closed, 5 open."),
+    ),
+    Term(
+        "chiitoitsu",
+        "七対子",
+        "チートイツ · chiitoitsu",
+        _("seven pairs"),
+        _("Seven different pairs: 2 han and a fixed 25 fu (Kansai rule: 1 han, 50 fu)."),
+    ),
+    Term(
+        "kokushi",
+        "国士無双",
+        "こくしむそう · kokushi musou",
+        _("thirteen orphans"),
+        _("One of each terminal and honour plus one more: yakuman."),
+    ),
+    Term(
+        "kuisagari",
+        "喰い下がり",
+        "くいさがり · kuisagari",
+        _("open-hand reduction"),
+        _(
+            "Some yaku are worth one han less when the hand is open: sanshoku, ittsu, chanta, "
+            "junchan, honitsu, chinitsu."
+        ),
+    ),
+    # --- dora
+    Term(
+        "dora",
+        "ドラ",
+        "どら · dora",
+        _("bonus tile"),
+        _(
+            "Each copy in the hand is 1 han. The indicator shows the tile BEFORE the dora: "
+            "indicator 3 means 4 is dora."
+        ),
+    ),
+    Term(
+        "ura-dora",
+        "裏ドラ",
+        "うらどら · ura dora",
+        _("hidden dora"),
+        _("Dora read from under the indicators; they count only for a riichi hand."),
+    ),
+    Term(
+        "aka-dora",
+        "赤ドラ",
+        "あかどら · aka dora",
+        _("red fives"),
+        _("Red five tiles (written 0m 0p 0s): 1 han each where the rules use them."),
+    ),
+    # --- points
+    Term(
+        "kihonten",
+        "基本点",
+        "きほんてん · kihonten",
+        _("base points"),
+        _("fu × 2^(han+2): what one non-dealer pays a non-dealer tsumo winner."),
+    ),
+    Term(
+        "bazoro",
+        "場ゾロ",
+        "ばぞろ · bazoro",
+        _("the two free han"),
+        _("The +2 in the base-point formula, which every hand gets."),
+    ),
+    Term(
+        "oya",
+        "親",
+        "おや · oya",
+        _("dealer"),
+        _("The East seat. The dealer is paid 1.5 times as much; a non-dealer is 子 (ko)."),
+    ),
+    Term(
+        "mangan",
+        "満貫",
+        "まんがん · mangan",
+        _("limit hand"),
+        _(
+            "Base points capped at 2000: 5 han, or 4 han with 40 fu or more, or 3 han with 70 "
+            "fu or more. 8000 non-dealer, 12000 dealer."
+        ),
+    ),
+    Term(
+        "kiriage",
+        "切り上げ満貫",
+        "きりあげまんがん · kiriage mangan",
+        _("rounded-up mangan"),
+        _("An optional rule: 30 fu 4 han and 60 fu 3 han (base 1920) are paid as mangan."),
+    ),
+    Term("haneman", "跳満", "はねまん · haneman", _("1.5 mangan"), _("6 or 7 han: base 3000.")),
+    Term("baiman", "倍満", "ばいまん · baiman", _("double mangan"), _("8 to 10 han: base 4000.")),
+    Term(
+        "sanbaiman",
+        "三倍満",
+        "さんばいまん · sanbaiman",
+        _("triple mangan"),
+        _("11 or 12 han: base 6000."),
+    ),
+    Term(
+        "kazoe-yakuman",
+        "数え役満",
+        "かぞえやくまん · kazoe yakuman",
+        _("counted yakuman"),
+        _("13 han or more scored as a yakuman (base 8000); some rules keep it at sanbaiman."),
+    ),
+    Term(
+        "yakuman",
+        "役満",
+        "やくまん · yakuman",
+        _("limit yaku"),
+        _("A very hard pattern worth a fixed base of 8000: 32000 non-dealer, 48000 dealer."),
+    ),
+    # --- table money
+    Term(
+        "honba",
+        "本場 / 積み棒",
+        "ほんば · honba",
+        _("repeat counter"),
+        _(
+            "Counters for repeated or drawn hands: 300 points each to the winner (100 from each "
+            "payer on tsumo), 1500 in some old rules."
+        ),
+    ),
+    Term(
+        "kyoutaku",
+        "供託",
+        "きょうたく · kyoutaku",
+        _("riichi sticks"),
+        _("The 1000-point sticks of riichi declarations; the next winner takes them all."),
+    ),
+    Term(
+        "wareme",
+        "ワレメ",
+        "われめ · wareme",
+        _("wall break"),
+        _("An optional rule: the player where the wall was broken pays or receives double."),
+    ),
+    Term(
+        "aotenjou",
+        "青天井",
+        "あおてんじょう · aotenjou",
+        _("blue sky (no limits)"),
+        _(
+            "A curiosity rule with no limits: every hand by the formula, so scores explode. "
+            "Large numbers are read with myriad units 万 億 兆 京."
+        ),
+    ),
+)
+
+BY_ID: dict[str, Term] = {t.id: t for t in TERMS}
+
+_MARK = re.compile(r"\[\[([a-z_-]+)(?:\|([^\]]+))?\]\]")
+
+
+def term_url(term_id: str) -> str:
+    return reverse("tutor:glossary") + "#" + term_id
+
+
+def link_terms(text: str) -> SafeString:
+    """Escape ``text`` and turn ``[[id]]`` / ``[[id|label]]`` marks into glossary links."""
+    out: list[str] = []
+    position = 0
+    for match in _MARK.finditer(text):
+        out.append(escape(text[position : match.start()]))
+        term_id, label = match.group(1), match.group(2)
+        term = BY_ID.get(term_id)
+        shown = label or (term.reading.split(" · ")[-1] if term else term_id)
+        if term is None:
+            out.append(escape(shown))
+        else:
+            out.append(
+                format_html(
+                    '<a class="term" href="{}" title="{}">{}</a>',
+                    term_url(term_id),
+                    term.en,
+                    shown,
+                )
+            )
+        position = match.end()
+    out.append(escape(text[position:]))
+    return mark_safe("".join(out))  # every piece above is escaped
+
+
+def marked_terms(text: str) -> list[str]:
+    """The term ids a text links (for the tests)."""
+    return [m.group(1) for m in _MARK.finditer(text)]

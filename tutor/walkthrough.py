@@ -1,0 +1,801 @@
+"""Turn an engine result's trace (``result["steps"]``) into display steps for the tutor.
+
+Everything the walkthrough page shows is computed here: the translated sentence of each step,
+which tiles of the drawn hand it lights up, the numbers it carries, the glossary terms it links,
+and the rule sensitivity (the same request re-scored with one rule switch flipped). Templates only
+lay these objects out; no rule logic lives in them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _lazy
+
+from scorer.engine import score_request
+from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand
+from scorer.engine.rules import RulesError, resolve_rules
+from scorer.engine.tables import myriad
+from scorer.engine.tiles import is_valid_code, kind_of, tile_name
+from tutor.glossary import BY_ID as TERMS_BY_ID
+
+Result = dict[str, Any]
+
+#: The request fields of API.md, in the order the walkthrough form shows them.
+REQUEST_FIELDS = (
+    "hand",
+    "win",
+    "tsumo",
+    "seat",
+    "round",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "wareme",
+    "rules",
+)
+
+#: Display name of each limit id.
+LIMIT_NAMES: dict[str | None, Promise] = {
+    None: _lazy("no limit"),
+    "mangan": _lazy("mangan"),
+    "haneman": _lazy("haneman"),
+    "baiman": _lazy("baiman"),
+    "sanbaiman": _lazy("sanbaiman"),
+    "kazoe_yakuman": _lazy("kazoe yakuman"),
+    "yakuman": _lazy("yakuman"),
+}
+
+#: A short label for each fu item id (the step's title).
+FU_LABELS: dict[str, Promise] = {
+    "base": _lazy("Base fu (futei)"),
+    "closed_ron": _lazy("Closed ron (menzen kafu)"),
+    "tsumo": _lazy("Tsumo fu"),
+    "pinfu_tsumo": _lazy("Pinfu by tsumo"),
+    "open_pinfu": _lazy("Open pinfu shape"),
+    "chiitoitsu": _lazy("Seven pairs"),
+    "open_simple_triplet": _lazy("Open triplet of simples"),
+    "closed_simple_triplet": _lazy("Concealed triplet of simples"),
+    "open_terminal_triplet": _lazy("Open triplet of terminals or honours"),
+    "closed_terminal_triplet": _lazy("Concealed triplet of terminals or honours"),
+    "open_simple_kan": _lazy("Open kan of simples"),
+    "closed_simple_kan": _lazy("Closed kan of simples"),
+    "open_terminal_kan": _lazy("Open kan of terminals or honours"),
+    "closed_terminal_kan": _lazy("Closed kan of terminals or honours"),
+    "pair_dragon": _lazy("Dragon pair"),
+    "pair_seat_wind": _lazy("Seat-wind pair"),
+    "pair_round_wind": _lazy("Round-wind pair"),
+    "wait_kanchan": _lazy("Closed wait (kanchan)"),
+    "wait_penchan": _lazy("Edge wait (penchan)"),
+    "wait_tanki": _lazy("Pair wait (tanki)"),
+}
+
+#: Glossary anchors for fu items, waits and limits.
+FU_TERMS: dict[str, tuple[str, ...]] = {
+    "base": ("futei",),
+    "closed_ron": ("menzen", "ron"),
+    "tsumo": ("tsumo",),
+    "pinfu_tsumo": ("pinfu", "tsumo"),
+    "open_pinfu": ("pinfu",),
+    "chiitoitsu": ("chiitoitsu",),
+    "pair_dragon": ("yakuhai",),
+    "pair_seat_wind": ("yakuhai",),
+    "pair_round_wind": ("yakuhai", "renpuuhai"),
+    "wait_kanchan": ("kanchan",),
+    "wait_penchan": ("penchan",),
+    "wait_tanki": ("tanki", "nobetan"),
+}
+
+PAYER_NAMES: dict[str, Promise] = {
+    "discarder": _lazy("The discarder"),
+    "dealer": _lazy("The dealer"),
+    "non_dealer": _lazy("Each non-dealer"),
+    "each": _lazy("Each other player"),
+}
+
+SECTION_NAMES: dict[str, Promise] = {
+    "hand": _lazy("Hand"),
+    "fu": _lazy("Fu"),
+    "yaku": _lazy("Yaku"),
+    "dora": _lazy("Dora"),
+    "points": _lazy("Points"),
+    "rules": _lazy("Rules"),
+}
+
+_SECTION_OF = {
+    "hand": "hand",
+    "reading": "hand",
+    "wait": "hand",
+    "fu": "fu",
+    "fu_total": "fu",
+    "yaku": "yaku",
+    "yaku_absent": "yaku",
+    "dora": "dora",
+    "han_total": "dora",
+    "limit": "points",
+    "base_points": "points",
+    "payment": "points",
+    "honba": "points",
+    "sticks": "points",
+    "total": "points",
+    "rules": "rules",
+}
+
+#: Steps whose ``tiles`` are tiles of the hand (the test checks they are named and lit).
+TILE_STEPS = frozenset({"hand", "reading", "wait", "fu", "yaku", "yaku_absent", "dora"})
+
+
+# ----------------------------------------------------------------------------- the request
+
+
+def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
+    """Query parameters (a QueryDict or a plain mapping) to an engine request dict.
+
+    Only the request fields of API.md are kept; ``rules`` may be a preset name or a JSON object.
+    """
+    data: dict[str, object] = {}
+    for name in REQUEST_FIELDS:
+        value = query.get(name)
+        if value is None:
+            continue
+        data[name] = value
+    rules = data.get("rules")
+    if isinstance(rules, str) and rules.strip().startswith("{"):
+        # Bad JSON stays a string: the engine reports it as invalid_rules, by the rules field.
+        with contextlib.suppress(ValueError):
+            data["rules"] = json.loads(rules)
+    return data
+
+
+def request_query(data: Mapping[str, object]) -> str:
+    """The query string of a request dict (rules objects as JSON), for links."""
+    pairs: list[tuple[str, str]] = []
+    for name in REQUEST_FIELDS:
+        if name not in data:
+            continue
+        value = data[name]
+        if isinstance(value, Mapping):
+            pairs.append((name, json.dumps(value, separators=(",", ":"))))
+        elif isinstance(value, bool):
+            pairs.append((name, "1" if value else "0"))
+        else:
+            pairs.append((name, str(value)))
+    return urlencode(pairs)
+
+
+# ----------------------------------------------------------------------------- the hand
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One drawn tile of the hand."""
+
+    index: int
+    code: str
+    label: str
+    sideways: bool = False
+    facedown: bool = False
+
+
+@dataclass(frozen=True)
+class TileGroup:
+    """Concealed tiles, the winning tile, or one meld."""
+
+    kind: str
+    label: str
+    slots: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class HandView:
+    groups: tuple[TileGroup, ...]
+    win_index: int
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [s for g in self.groups for s in g.slots]
+
+
+def tile_label(code: str) -> str:
+    """An accessible name for a tile (English names from the engine, through gettext)."""
+    return _(tile_name(code)) if is_valid_code(code) else code
+
+
+def draw_hand(hand: str, win: str) -> HandView:
+    """The hand as groups of slots: concealed tiles, then the winning tile, then the melds."""
+    parsed = parse_hand(hand)
+    groups: list[TileGroup] = []
+    index = 0
+    concealed: list[Slot] = []
+    for code in parsed.concealed:
+        concealed.append(Slot(index, code, tile_label(code)))
+        index += 1
+    groups.append(TileGroup("concealed", _("Concealed tiles"), tuple(concealed)))
+    win_index = index
+    groups.append(TileGroup("win", _("Winning tile"), (Slot(index, win, tile_label(win)),)))
+    index += 1
+    for meld in parsed.melds:
+        slots: list[Slot] = []
+        closed_kan = meld.kind is MeldKind.KAN_CLOSED
+        for i, code in enumerate(meld.tiles):
+            facedown = closed_kan and i in (0, len(meld.tiles) - 1)
+            sideways = i == meld.called or i == meld.added
+            slots.append(Slot(index, code, tile_label(code), sideways, facedown))
+            index += 1
+        label = {
+            MeldKind.CHI: _("Called sequence (chi)"),
+            MeldKind.PON: _("Called triplet (pon)"),
+            MeldKind.KAN_OPEN: _("Open kan"),
+            MeldKind.KAN_ADDED: _("Added kan"),
+            MeldKind.KAN_CLOSED: _("Closed kan"),
+        }[meld.kind]
+        groups.append(TileGroup("meld", label, tuple(slots)))
+    return HandView(tuple(groups), win_index)
+
+
+def light(hand: HandView, tiles: list[str]) -> frozenset[int]:
+    """The slots a step's tiles refer to: exact codes first, the winning tile preferred for
+    its own code, then the same kind (a red five for a plain five)."""
+    slots = hand.slots
+    used: set[int] = set()
+    for code in tiles:
+        if not is_valid_code(code):
+            continue
+        choice: int | None = None
+        if code == slots[hand.win_index].code and hand.win_index not in used:
+            choice = hand.win_index
+        if choice is None:
+            choice = next((s.index for s in slots if s.code == code and s.index not in used), None)
+        if choice is None:
+            kind = kind_of(code)
+            choice = next(
+                (s.index for s in slots if kind_of(s.code) == kind and s.index not in used), None
+            )
+        if choice is not None:
+            used.add(choice)
+    return frozenset(used)
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+@dataclass
+class Note:
+    """A line added under a step: an explanation the trace implies, or a rule difference."""
+
+    text: str
+    url: str = ""
+    kind: str = "note"
+
+
+@dataclass
+class DisplayStep:
+    number: int
+    kind: str
+    section: str
+    title: str
+    text: str
+    tiles: list[str]
+    lit: frozenset[int]
+    data: dict[str, object] = field(default_factory=dict)
+    terms: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def tile_views(self) -> list[Slot]:
+        return [Slot(i, c, tile_label(c)) for i, c in enumerate(self.tiles)]
+
+    @property
+    def term_links(self) -> list[tuple[str, str]]:
+        """(anchor, shown name) of each glossary term the step links."""
+        links = []
+        for term_id in self.terms:
+            term = TERMS_BY_ID.get(term_id)
+            links.append((term_id, term.reading.split(" · ")[-1] if term else term_id))
+        return links
+
+    @property
+    def section_name(self) -> str:
+        return str(SECTION_NAMES[self.section])
+
+
+def number(n: object) -> str:
+    """Digit grouping for large numbers (aotenjou); small ones as in the seed tables."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        return str(n)
+    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+
+
+def tiles_text(tiles: object) -> str:
+    codes = [t for t in tiles if isinstance(t, str)] if isinstance(tiles, list | tuple) else []
+    if not codes or not all(is_valid_code(c) for c in codes):
+        return " ".join(str(t) for t in codes)
+    return format_tiles(codes)
+
+
+def translate(step: Mapping[str, Any], **overrides: object) -> str:
+    """``gettext(step["why"]).format(**params)``: numbers grouped, tiles in MPSZ."""
+    params: dict[str, object] = {}
+    for key, value in step.items():
+        if key in ("step", "why", "text"):
+            continue
+        if isinstance(value, list):
+            params[key] = tiles_text(value)
+        else:
+            params[key] = number(value)
+    params.setdefault("tiles", "")
+    params.update(overrides)
+    try:
+        return _(str(step["why"])).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(step.get("text", ""))
+
+
+def _block_text(block: Mapping[str, Any]) -> str:
+    return tiles_text(block.get("tiles", []))
+
+
+def _reading_text(form: str, blocks: list[Mapping[str, Any]], pairs: list[list[str]]) -> str:
+    if form == "chiitoitsu":
+        return _("seven pairs: %(pairs)s") % {"pairs": ", ".join(tiles_text(p) for p in pairs)}
+    if form == "kokushi":
+        return _("kokushi")
+    sets = ", ".join(_block_text(b) for b in blocks)
+    pair = ", ".join(tiles_text(p) for p in pairs)
+    return _("%(sets)s + pair %(pair)s") % {"sets": sets, "pair": pair}
+
+
+def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> DisplayStep:
+    kind = str(step["step"])
+    tiles = [str(t) for t in step.get("tiles", [])]
+    lit = light(hand, tiles) if kind in TILE_STEPS else frozenset()
+    d = DisplayStep(0, kind, _SECTION_OF.get(kind, "points"), "", translate(step), tiles, lit)
+    if kind == "hand":
+        d.title = _("The hand")
+        how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
+        d.text = translate(step, how=how)
+        d.notes.append(
+            Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
+        )
+        d.notes.append(
+            Note(
+                _("The hand is closed (menzen).") if step.get("closed") else _("The hand is open.")
+            )
+        )
+        d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
+    elif kind == "reading":
+        d.title = _("Why the hand is complete")
+        form = str(step.get("form"))
+        blocks = list(step.get("blocks", []))
+        pairs = [list(p) for p in step.get("pairs", [])]
+        if form == "standard":
+            d.text = _("Four sets and a pair: %(reading)s.") % {
+                "reading": _reading_text(form, blocks, pairs)
+            }
+        d.extra["blocks"] = [
+            {
+                "tiles": list(b.get("tiles", [])),
+                "label": _block_label(b),
+            }
+            for b in blocks
+        ] + [{"tiles": list(p), "label": _("pair")} for p in pairs]
+        alternatives = []
+        for alt in step.get("alternatives", []):
+            summary = _reading_text(
+                str(alt.get("form")), list(alt.get("blocks", [])), list(alt.get("pairs", []))
+            )
+            if alt.get("no_yaku"):
+                value = _("no yaku: cannot win this way")
+            elif alt.get("yakuman"):
+                value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
+            else:
+                value = _("%(han)s han %(fu)s fu, %(total)s points") % {
+                    "han": alt.get("han"),
+                    "fu": alt.get("fu"),
+                    "total": number(alt.get("total")),
+                }
+            alternatives.append(
+                _("%(reading)s (%(wait)s wait): %(value)s")
+                % {"reading": summary, "wait": alt.get("wait"), "value": value}
+            )
+        d.extra["alternatives"] = alternatives
+        if alternatives:
+            d.notes.append(
+                Note(
+                    _(
+                        "The tiles can be read in more than one way; the reading worth the "
+                        "most points is kept (kouten-hou)."
+                    )
+                )
+            )
+            d.terms.append("kouten")
+        d.terms += {"chiitoitsu": ["chiitoitsu"], "kokushi": ["kokushi"]}.get(
+            form, ["mentsu", "jantou"]
+        )
+    elif kind == "wait":
+        d.title = _("The wait")
+        wait = str(step.get("wait"))
+        d.notes.append(
+            Note(
+                _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
+                if step.get("fu")
+                else _("This wait adds no fu.")
+            )
+        )
+        d.terms = [wait if wait in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon") else ""]
+        d.terms = [t for t in d.terms if t]
+        d.data = {"wait": wait}
+    elif kind == "fu":
+        item = str(step.get("id"))
+        d.title = _("%(label)s: +%(fu)s fu") % {
+            "label": FU_LABELS.get(item, item),
+            "fu": step.get("fu"),
+        }
+        d.text = translate(step, fu_total=step.get("fu_total"))
+        if step.get("note") == "ron_completed":
+            d.notes.append(
+                Note(
+                    _(
+                        "This triplet was completed by a discard (ron on a shanpon wait), so it "
+                        "counts as an open triplet."
+                    )
+                )
+            )
+        d.terms = list(FU_TERMS.get(item, ("fu",)))
+        d.data = {"fu": step.get("fu"), "id": item}
+    elif kind == "fu_total":
+        d.title = _("Adding up the fu")
+        d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
+        fu_items = [s for s in result["steps"] if s["step"] == "fu"]
+        d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
+        d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
+        if step.get("tenpane"):
+            d.notes.append(
+                Note(_("Being pushed over a ten like this is called tenpane (テンパネ)."))
+            )
+    elif kind == "yaku":
+        name = _(str(step.get("name")))
+        d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
+        if step.get("yakuman"):
+            d.title = _("%(name)s: yakuman") % {"name": name}
+        if step.get("kuisagari"):
+            d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
+            d.terms.append("kuisagari")
+        d.terms.append("yaku")
+        d.data = {"yaku": step.get("id"), "han": step.get("han")}
+    elif kind == "yaku_absent":
+        d.title = _("Not %(name)s") % {"name": _(str(step.get("name")))}
+        d.data = {"absent": step.get("id"), "reason": step.get("reason")}
+        d.terms = [str(step.get("id"))]
+    elif kind == "dora":
+        dora_id = str(step.get("id"))
+        d.title = {
+            "dora": _("Dora"),
+            "ura_dora": _("Ura dora"),
+            "aka_dora": _("Red fives (aka dora)"),
+        }.get(dora_id, _("Dora"))
+        if step.get("indicator"):
+            d.extra["indicator"] = step["indicator"]
+            d.extra["dora"] = step.get("dora")
+            d.notes.append(
+                Note(
+                    _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
+                    % {
+                        "indicator": tile_label(str(step["indicator"])),
+                        "dora": tile_label(str(step.get("dora"))),
+                    }
+                )
+            )
+        if not step.get("counted") and step.get("count"):
+            d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
+        d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
+        d.data = {"dora-count": step.get("count")}
+    elif kind == "han_total":
+        d.title = _("Total han")
+        d.data = {"han": step.get("han")}
+        d.terms = ["han"]
+    elif kind == "limit":
+        d.title = _("The limit")
+        limit = step.get("limit")
+        d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
+        if step.get("kiriage"):
+            d.notes.append(Note(_("Base 1920 is rounded up to a mangan here (kiriage mangan).")))
+            d.terms.append("kiriage")
+        if limit:
+            d.terms.append(str(limit).replace("_", "-"))
+        d.data = {"limit": limit or "", "base": step.get("base")}
+    elif kind == "base_points":
+        d.title = _("Base points")
+        d.text = _("Base points are fu × 2 to the power (han + 2):")
+        fu, han = int(step["fu"]), int(step["han"])
+        d.extra["formula"] = _("%(fu)s × 2^(%(han)s+2) = %(fu)s × %(power)s = %(base)s") % {
+            "fu": fu,
+            "han": han,
+            "power": number(2 ** (han + 2)),
+            "base": number(step.get("base")),
+        }
+        d.notes.append(Note(_("The +2 is bazoro: two han every hand gets for free.")))
+        d.terms = ["kihonten", "bazoro"]
+        d.data = {"base": step.get("base")}
+    elif kind == "payment":
+        payer = str(step.get("payer"))
+        name = str(PAYER_NAMES.get(payer, payer))
+        d.title = _("Payment: %(payer)s") % {"payer": name}
+        d.text = translate(step, payer=name)
+        if not step.get("rounded_up"):
+            d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
+        d.data = {"payer": payer, "amount": step.get("amount")}
+        d.terms = ["oya"]
+    elif kind == "honba":
+        d.title = _("Honba")
+        d.terms = ["honba"]
+        d.data = {"honba": step.get("honba_total")}
+    elif kind == "sticks":
+        d.title = _("Riichi sticks")
+        d.terms = ["kyoutaku"]
+        d.data = {"sticks": step.get("points")}
+    elif kind == "total":
+        d.title = _("What the winner collects")
+        d.data = {"total": step.get("total")}
+        total = int(step.get("total") or 0)
+        if result.get("rules_switches", {}).get("aotenjou") or total >= 100_000:
+            d.extra["grouped"] = f"{total:,}"
+            d.extra["myriad"] = myriad(total)
+            d.terms.append("aotenjou")
+    else:
+        d.title = kind
+    return d
+
+
+def _block_label(block: Mapping[str, Any]) -> str:
+    shape = str(block.get("shape"))
+    names = {"sequence": _("sequence"), "triplet": _("triplet"), "kan": _("kan")}
+    label = names.get(shape, shape)
+    if block.get("called"):
+        return _("%(shape)s, called") % {"shape": label}
+    if block.get("open"):
+        return _("%(shape)s, completed by ron") % {"shape": label}
+    return label
+
+
+# ----------------------------------------------------------------------------- rule sensitivity
+
+#: The switches the walkthrough flips, and the step each difference is shown at.
+SENSITIVE: dict[str, str] = {
+    "double_wind_fu": "fu_total",
+    "open_pinfu_30": "fu_total",
+    "pinfu_tsumo": "fu_total",
+    "chiitoitsu_fu": "fu_total",
+    "kiriage": "limit",
+    "kazoe": "limit",
+    "sanbaiman_from_10": "limit",
+    "aotenjou_yakuman": "limit",
+    "red_fives": "han_total",
+    "double_yakuman": "han_total",
+    "yakuman_stacking": "han_total",
+    "honba_points": "total",
+}
+
+SETTING_LABELS: dict[tuple[str, object], Promise] = {
+    ("double_wind_fu", 2): _lazy("With a 2-fu double-wind pair"),
+    ("double_wind_fu", 4): _lazy("With a 4-fu double-wind pair"),
+    ("open_pinfu_30", True): _lazy("If the open pinfu shape were raised to 30 fu"),
+    ("open_pinfu_30", False): _lazy("If the open pinfu shape stayed at 20 fu"),
+    ("pinfu_tsumo", True): _lazy("Where pinfu may be won by tsumo"),
+    ("pinfu_tsumo", False): _lazy("Where pinfu cannot be won by tsumo"),
+    ("chiitoitsu_fu", 50): _lazy("With Kansai chiitoitsu (50 fu, 1 han)"),
+    ("chiitoitsu_fu", 25): _lazy("With standard chiitoitsu (25 fu, 2 han)"),
+    ("kiriage", True): _lazy("With kiriage mangan"),
+    ("kiriage", False): _lazy("Without kiriage mangan"),
+    ("kazoe", True): _lazy("With kazoe yakuman"),
+    ("kazoe", False): _lazy("Without kazoe yakuman"),
+    ("sanbaiman_from_10", True): _lazy("Where 10 han is already sanbaiman"),
+    ("sanbaiman_from_10", False): _lazy("Where 10 han is still baiman"),
+    ("aotenjou_yakuman", "fixed"): _lazy("With fixed aotenjou yakuman points"),
+    ("aotenjou_yakuman", "13han"): _lazy("With each aotenjou yakuman counted as 13 han"),
+    ("aotenjou_yakuman", "higher"): _lazy("With the higher of the two aotenjou yakuman values"),
+    ("red_fives", 0): _lazy("Without red fives"),
+    ("red_fives", 3): _lazy("With red fives"),
+    ("double_yakuman", True): _lazy("With double-yakuman patterns"),
+    ("double_yakuman", False): _lazy("Without double-yakuman patterns"),
+    ("yakuman_stacking", True): _lazy("If yakuman stacked"),
+    ("yakuman_stacking", False): _lazy("If yakuman did not stack"),
+    ("honba_points", 300): _lazy("With 300-point honba"),
+    ("honba_points", 1500): _lazy("With 1500-point honba"),
+}
+
+_OTHER_VALUES: dict[str, tuple[object, ...]] = {
+    "double_wind_fu": (2, 4),
+    "chiitoitsu_fu": (25, 50),
+    "red_fives": (0, 3),
+    "honba_points": (300, 1500),
+    "aotenjou_yakuman": ("fixed", "13han", "higher"),
+}
+
+
+@dataclass
+class Sensitivity:
+    switch: str
+    value: object
+    step: str
+    text: str
+    query: str
+
+
+def _alternatives(switch: str, current: object) -> list[object]:
+    if isinstance(current, bool):
+        return [not current]
+    return [v for v in _OTHER_VALUES.get(switch, ()) if v != current]
+
+
+def _changes(old: Result, new: Result) -> list[str]:
+    parts: list[str] = []
+    if new["fu"] != old["fu"]:
+        parts.append(_("%(new)s fu, not %(old)s") % {"new": new["fu"], "old": old["fu"]})
+    if new["han"] != old["han"] and not (old["yakuman"] and new["yakuman"]):
+        parts.append(_("%(new)s han, not %(old)s") % {"new": new["han"], "old": old["han"]})
+    if new["yakuman"] != old["yakuman"]:
+        parts.append(
+            _("%(new)s× yakuman, not %(old)s×") % {"new": new["yakuman"], "old": old["yakuman"]}
+        )
+    elif new["limit"] != old["limit"]:
+        names = {"new": LIMIT_NAMES.get(new["limit"]), "old": LIMIT_NAMES.get(old["limit"])}
+        if old["limit"] is None:
+            parts.append(_("a %(new)s") % names)
+        elif new["limit"] is None:
+            parts.append(_("no longer a %(old)s") % names)
+        else:
+            parts.append(_("%(new)s, not %(old)s") % names)
+    old_total, new_total = old["payments"]["total"], new["payments"]["total"]
+    if new_total != old_total:
+        parts.append(
+            _("%(new)s points, not %(old)s") % {"new": number(new_total), "old": number(old_total)}
+        )
+    return parts
+
+
+def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensitivity]:
+    """Re-score the request with each relevant switch flipped; report what changes."""
+    try:
+        rules = resolve_rules(data.get("rules"))
+    except RulesError:
+        return []
+    switches = rules.switches()
+    spec = data.get("rules")
+    if isinstance(spec, Mapping):
+        base: dict[str, object] = dict(spec)
+    else:
+        base = {"preset": spec if isinstance(spec, str) and spec else "tenhou"}
+    found: list[Sensitivity] = []
+    for switch, step in SENSITIVE.items():
+        if switch == "aotenjou_yakuman" and not switches["aotenjou"]:
+            continue
+        for value in _alternatives(switch, switches[switch]):
+            flipped = {**data, "rules": {**base, switch: value}}
+            other = score_request(flipped)
+            label = SETTING_LABELS.get((switch, value), switch)
+            if not other.get("ok"):
+                if other["error"]["code"] in ("no_yaku", "not_winning"):
+                    text = _("%(setting)s, this hand could not win: %(message)s.") % {
+                        "setting": label,
+                        "message": other["error"]["message"],
+                    }
+                    found.append(Sensitivity(switch, value, step, text, request_query(flipped)))
+                continue
+            parts = _changes(result, other)
+            if parts:
+                text = _("%(setting)s, this hand is %(changes)s.") % {
+                    "setting": label,
+                    "changes": "; ".join(parts),
+                }
+                found.append(Sensitivity(switch, value, step, text, request_query(flipped)))
+    return found
+
+
+# ----------------------------------------------------------------------------- the walkthrough
+
+
+@dataclass
+class Walkthrough:
+    data: dict[str, object]
+    result: Result
+    steps: list[DisplayStep] = field(default_factory=list)
+    hand: HandView | None = None
+    sensitivity: list[Sensitivity] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.result.get("ok"))
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return dict(self.result.get("error") or {})
+
+    @property
+    def total_display(self) -> str:
+        """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
+        total = int(self.result["payments"]["total"])
+        if total >= 100_000:
+            return f"{total:,} ({myriad(total)})"
+        return number(total)
+
+    @property
+    def query(self) -> str:
+        return request_query(self.data)
+
+
+def build(data: Mapping[str, object]) -> Walkthrough:
+    """Score a request and turn its trace into display steps (or carry the engine's error)."""
+    request = dict(data)
+    result = score_request(request)
+    walk = Walkthrough(request, result)
+    if not result.get("ok"):
+        return walk
+    try:
+        walk.hand = draw_hand(str(result["hand"]), str(result["win"]))
+    except NotationError:  # pragma: no cover - the engine already parsed it
+        return walk
+    try:
+        switches = resolve_rules(request.get("rules")).switches()
+    except RulesError:  # pragma: no cover - the engine already resolved it
+        switches = {}
+    result["rules_switches"] = switches
+    steps = [_display(s, walk.hand, result) for s in result["steps"]]
+    walk.sensitivity = rule_sensitivity(request, result)
+    for sens in walk.sensitivity:
+        target = next((s for s in steps if s.kind == sens.step), steps[-1])
+        target.notes.append(Note(sens.text, sens.query, "rule"))
+    summary = DisplayStep(
+        0,
+        "rules",
+        "rules",
+        _("Rule sensitivity"),
+        _("The rule set used: %(rules)s.") % {"rules": result.get("rules")},
+        [],
+        frozenset(),
+    )
+    if walk.sensitivity:
+        summary.notes = [Note(s.text, s.query, "rule") for s in walk.sensitivity]
+    else:
+        summary.notes = [Note(_("No rule switch would change the score of this hand."))]
+    steps.append(summary)
+    for i, step in enumerate(steps, start=1):
+        step.number = i
+    walk.steps = steps
+    return walk
+
+
+__all__ = [
+    "REQUEST_FIELDS",
+    "DisplayStep",
+    "HandView",
+    "Sensitivity",
+    "Walkthrough",
+    "build",
+    "draw_hand",
+    "gettext_lazy",
+    "light",
+    "request_from_query",
+    "request_query",
+    "rule_sensitivity",
+    "translate",
+]
