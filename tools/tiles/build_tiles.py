@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
-from fontTools.pens.svgPathPen import SVGPathPen  # type: ignore[import-untyped]
-from fontTools.pens.transformPen import TransformPen  # type: ignore[import-untyped]
-from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTCollection, TTFont
 
 REPO = Path(__file__).resolve().parents[2]
 OUT_DIR = REPO / "static" / "tiles"
