@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scorer.engine import score_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand
+from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
@@ -29,29 +30,6 @@ from tutor.glossary import BY_ID as TERMS_BY_ID
 
 Result = dict[str, Any]
 
-#: The request fields of API.md, in the order the walkthrough form shows them.
-REQUEST_FIELDS = (
-    "hand",
-    "win",
-    "tsumo",
-    "seat",
-    "round",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "dora",
-    "ura",
-    "honba",
-    "sticks",
-    "wareme",
-    "rules",
-)
 
 #: Display name of each limit id.
 LIMIT_NAMES: dict[str | None, Promise] = {

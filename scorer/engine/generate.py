@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from .request import SITUATION_FIELDS
+
 __all__ = ["Shape", "generate_request", "generate_requests"]
 
 Shape = Literal["any", "standard", "chiitoitsu", "kokushi"]
@@ -641,17 +643,7 @@ def _generate(
     seat = rng.randrange(4)
     round_wind = rng.choices(range(4), (55, 35, 7, 3))[0]
     flags = dict.fromkeys(
-        (
-            "riichi",
-            "double_riichi",
-            "ippatsu",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "tenhou",
-            "chiihou",
-        ),
+        SITUATION_FIELDS,
         False,
     )
     if blessing:

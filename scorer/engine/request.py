@@ -27,6 +27,23 @@ BOOL_FIELDS: Final = (
     "tenhou",
     "chiihou",
 )
+#: The situation flags: every boolean field but ``tsumo``.
+SITUATION_FIELDS: Final = BOOL_FIELDS[1:]
+#: The request fields of API.md, in its order (``discarder`` is our addition, for wareme).
+REQUEST_FIELDS: Final = (
+    "hand",
+    "win",
+    "tsumo",
+    "seat",
+    "round",
+    *SITUATION_FIELDS,
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "wareme",
+    "rules",
+)
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"0", "false", "off", "no", ""})
 WIND_CODES: Final = ("1z", "2z", "3z", "4z")

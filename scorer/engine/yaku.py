@@ -562,11 +562,14 @@ YAKU_BY_ID: Final = {y.id: y for y in (*YAKU, *YAKUMAN)}
 #: Under aotenjou's "13 han" policy a yakuman is added to the ordinary yaku, except those it
 #: already implies (seed 003 counts suuankou without toitoi and sanankou). Our list: each
 #: yakuman implies the yaku that every hand of that yakuman necessarily has *because of* the
-#: yakuman's own pattern; yakuhai of a seat or round wind that is not the pattern are kept.
+#: yakuman's own pattern. Winds are the pattern of shousuushii and daisuushii, so their wind
+#: yakuhai go; a seat or round wind triplet beside another yakuman (seed 003's double South
+#: with suuankou) is kept.
 IMPLIED: Final[dict[str, frozenset[str]]] = {
     "suuankou": frozenset({"toitoi", "sanankou"}),
     "suuankou_tanki": frozenset({"toitoi", "sanankou"}),
-    "daisangen": frozenset({"haku", "hatsu", "chun"}),
+    # Shousangen cannot hold beside daisangen here; listed because other engines award both.
+    "daisangen": frozenset({"haku", "hatsu", "chun", "shousangen"}),
     "shousuushii": frozenset({"seat_wind", "round_wind"}),
     "daisuushii": frozenset({"toitoi", "seat_wind", "round_wind"}),
     "tsuuiisou": frozenset({"honroutou", "toitoi"}),

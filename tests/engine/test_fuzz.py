@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import score_request
+from scorer.engine.request import BOOL_FIELDS, REQUEST_FIELDS
 
 CODES = {
     "invalid_notation",
@@ -15,29 +16,7 @@ CODES = {
     "invalid_situation",
     "invalid_rules",
 }
-FIELDS = [
-    "hand",
-    "win",
-    "tsumo",
-    "seat",
-    "round",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "dora",
-    "ura",
-    "honba",
-    "sticks",
-    "wareme",
-    "rules",
-    "discarder",
-]
+FIELDS = [*REQUEST_FIELDS, "discarder"]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
@@ -79,7 +58,7 @@ def test_any_notation(hand, win, tsumo):
         {"hand": notation, "win": st.sampled_from(["1m", "5p", "0s", "7z", "9s"])},
         optional={
             name: st.sampled_from([True, False, "1", "0", "on", "x", 3, None])
-            for name in FIELDS[2:14]
+            for name in (*BOOL_FIELDS, "seat", "round")
         },
     ),
     st.sampled_from(

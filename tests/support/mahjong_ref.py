@@ -53,6 +53,9 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 from mahjong.meld import Meld
 
+from scorer.engine.request import BOOL_FIELDS
+from scorer.engine.yaku import IMPLIED
+
 __all__ = [
     "DEFAULT_RULES",
     "PRESETS",
@@ -192,21 +195,7 @@ vars(_mahjong_hand)["FuCalculator"] = _FuCalculator  # used by HandCalculator
 # choice. The package's own filter removes a subset of it: it keeps menzen tsumo with tenhou /
 # chiihou, the seat and round wind yakuhai with shousuushii / daisuushii, and chinitsu with an
 # all-souzu ryuuiisou (it also crashes with ValueError when a yaku it removes is absent).
-AOTENJOU_IMPLIED: dict[str, frozenset[str]] = {
-    "suuankou": frozenset({"toitoi", "sanankou"}),
-    "suuankou_tanki": frozenset({"toitoi", "sanankou"}),
-    "daisangen": frozenset({"haku", "hatsu", "chun", "shousangen"}),
-    "shousuushii": frozenset({"seat_wind", "round_wind"}),
-    "daisuushii": frozenset({"toitoi", "seat_wind", "round_wind"}),
-    "tsuuiisou": frozenset({"honroutou", "toitoi"}),
-    "chinroutou": frozenset({"honroutou", "toitoi"}),
-    "ryuuiisou": frozenset({"honitsu", "chinitsu"}),
-    "chuuren": frozenset({"chinitsu"}),
-    "junsei_chuuren": frozenset({"chinitsu"}),
-    "suukantsu": frozenset({"sankantsu", "toitoi"}),
-    "tenhou": frozenset({"menzen_tsumo"}),
-    "chiihou": frozenset({"menzen_tsumo"}),
-}
+AOTENJOU_IMPLIED: dict[str, frozenset[str]] = dict(IMPLIED)
 
 
 class _Aotenjou(Aotenjou):
@@ -380,18 +369,7 @@ _PACKAGE_SITUATION_ERRORS = {
     HandCalculator.ERR_CHIIHOU_WITH_MELD,
 }
 
-_FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-)
+_FLAGS = BOOL_FIELDS
 _WIND_CODES = {"1z": 0, "2z": 1, "3z": 2, "4z": 3}
 
 
