@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from .hand import Reading, Shape, Wait
 from .request import Request
@@ -11,8 +10,7 @@ from .tiles import DRAGONS, TileCode, is_terminal_or_honour
 from .yaku import gettext_noop as _
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One line of the fu count: an id of :data:`FU_RULES`, its fu and the tiles it is about."""
 
     id: str

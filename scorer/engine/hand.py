@@ -7,9 +7,8 @@ keeps the best (高点法), so this module only enumerates; it never judges.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .notation import Meld, MeldKind
 from .request import Request
@@ -32,8 +31,7 @@ class Wait(StrEnum):
     KOKUSHI_13 = "kokushi_13"
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(NamedTuple):
     """One set of a reading.
 
     ``called``: it is a called meld (makes the hand open). ``open``: it counts as open for fu
@@ -61,8 +59,7 @@ class Block:
 Form = Literal["standard", "chiitoitsu", "kokushi"]
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """A decomposition plus the wait. ``win_block`` is None when the win completed a pair."""
 
     form: Form

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from .rules import Rules
 
@@ -47,8 +46,7 @@ def limit_for(han: int, fu: int, rules: Rules) -> tuple[str | None, int]:
     return None, raw
 
 
-@dataclass(frozen=True, slots=True)
-class Payments:
+class Payments(NamedTuple):
     """What each payer pays (honba included), the total and the extras. API.md field names."""
 
     ron: int | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from .fu import FuItem, count_fu
 from .hand import Reading, readings
@@ -14,8 +14,7 @@ from .tiles import TileCode, code_of, dora_after, kind_of
 from .yaku import IMPLIED, YAKU, YAKUMAN, Ctx, could_be_yakuman
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHit:
+class YakuHit(NamedTuple):
     """A yaku (or dora count) that scores: id, han, the tiles it is about, the reason key."""
 
     id: str
@@ -24,19 +23,17 @@ class YakuHit:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DoraCount:
+class DoraCount(NamedTuple):
     """Dora found for one indicator (``dora``/``ura_dora``) or the red fives (``aka_dora``)."""
 
     id: str
-    count: int
+    number: int
     tiles: tuple[TileCode, ...]
     indicator: TileCode | None = None
     dora: TileCode | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One reading fully valued. ``yaku`` excludes dora; ``han`` includes them."""
 
     reading: Reading
@@ -82,7 +79,7 @@ class Result:
             return hits
         for dora_id in ("dora", "ura_dora", "aka_dora"):
             found = [d for d in self.dora if d.id == dora_id]
-            count = sum(d.count for d in found)
+            count = sum(d.number for d in found)
             if count:
                 hits.append(YakuHit(dora_id, count, tuple(t for d in found for t in d.tiles)))
         return hits
@@ -281,7 +278,7 @@ def score(request: Request) -> Result:
             "hand",
         )
     dora = count_dora(request)
-    dora_han = sum(d.count for d in dora)
+    dora_han = sum(d.number for d in dora)
     yakuman_possible = could_be_yakuman(request)
     candidates = [evaluate(request, reading, dora_han, yakuman_possible) for reading in options]
     if len(candidates) > 1:

@@ -244,7 +244,7 @@ def build_steps(result: Result) -> list[Step]:
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
         if dora.id == "aka_dora":
-            if not dora.count:
+            if not dora.number:
                 continue
             steps.append(
                 _step(
@@ -252,7 +252,7 @@ def build_steps(result: Result) -> list[Step]:
                     TEXT["aka_dora"],
                     dora.tiles,
                     id="aka_dora",
-                    count=dora.count,
+                    count=dora.number,
                     counted=counts_dora,
                 )
             )
@@ -263,7 +263,7 @@ def build_steps(result: Result) -> list[Step]:
                     TEXT[dora.id],
                     dora.tiles,
                     id=dora.id,
-                    count=dora.count,
+                    count=dora.number,
                     indicator=dora.indicator,
                     dora=dora.dora,
                     counted=counts_dora,
