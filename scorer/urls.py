@@ -4,6 +4,6 @@ from scorer import api, views
 
 app_name = "scorer"
 urlpatterns = [
-    path("", views.picker, name="picker"),
+    path("", views.picker_view, name="picker"),
     path("api/score", api.score, name="api_score"),
 ]

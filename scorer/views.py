@@ -1,10 +1,89 @@
-"""Picker views (the picker issue fills this in)."""
+"""The tile picker, Tenbo's home page: one GET form whose fields are the request fields.
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+A click sends the form with one action field (``add=5p``); the state is applied in
+:mod:`scorer.picker`, scored by the engine, and re-rendered. Through htmx only the picker
+region comes back, with ``HX-Replace-Url`` set to the canonical URL (actions stripped); without
+JavaScript the action is applied and the browser is redirected to that canonical URL.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
+from django_htmx.http import replace_url
+
+from scorer import forms, picker
+from scorer.engine import PRESETS
+from scorer.http import HtmxHttpRequest
+
+
+def _url(query: str) -> str:
+    return reverse("scorer:picker") + (f"?{query}" if query else "")
 
 
 @require_GET
-def picker(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorer/picker.html")
+def picker_view(request: HtmxHttpRequest) -> HttpResponse:
+    """The picker page (full page, or the ``picker`` partial for htmx)."""
+    state = picker.state_from_query(request.GET)
+    before = picker.palette(state)
+    notice = picker.apply_action(state, request.GET)
+    canonical = _url(state.query())
+    if not request.htmx and notice is None and picker.has_action(request.GET):
+        return redirect(canonical)
+    panel = picker.build_panel(state)
+    errors = dict(panel.errors)
+    if notice is not None:
+        errors[notice.field] = notice.message
+    preset = PRESETS[state.rules]
+    palette = picker.palette(state)
+    # Through htmx only the palette buttons that changed come back (all of them when the
+    # mode or the corner index changed): fewer tiles to draw, a faster update.
+    palette_full = request.GET.get("_shown") != state.shown
+    palette_changed = [
+        tile
+        for row, old_row in zip(palette, before, strict=True)
+        for tile, old in zip(row, old_row, strict=True)
+        if tile != old
+    ]
+    situation_key = picker.situation_key(state, errors)
+    context = {
+        "situation_key": situation_key,
+        # Regions whose look did not change are not sent again through htmx.
+        "send_modes": palette_full,
+        "send_situation": request.GET.get("_sit") != situation_key,
+        "state": state,
+        "panel": panel,
+        "errors": errors,
+        "palette": palette,
+        "palette_full": palette_full,
+        "palette_changed": palette_changed,
+        "tiles_inline": True,
+        "modes": forms.MODE_CHOICES,
+        "mode_hint": forms.MODE_HINTS[state.mode],
+        "meld_mode": state.mode in picker.MELD_MODES,
+        "directions": forms.DIRECTION_CHOICES,
+        "winds": forms.WIND_CHOICES,
+        "presets": forms.PRESET_CHOICES,
+        "flags": [
+            (name, forms.FLAG_LABELS[name], state.flags.get(name), errors.get(name))
+            for name in picker.FLAGS
+        ],
+        "indicator_rows": [
+            ("dora", forms.INDICATOR_LABELS["dora"], state.dora, errors.get("dora")),
+            ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
+        ],
+        "excess": -panel.missing,
+        "switches": forms.switch_controls(preset, state.effective_rules()),
+        "yaku_labels": forms.YAKU_LABELS,
+        "fu_labels": forms.FU_LABELS,
+        "limit_labels": forms.LIMIT_LABELS,
+        "samples": [(label, _url(query)) for label, query in forms.SAMPLES],
+        "share_url": request.build_absolute_uri(canonical),
+        "canonical": canonical,
+        "explain_url": reverse("tutor:explain") + "?" + state.explain_query(),
+    }
+    if request.htmx and not request.htmx.history_restore_request:
+        return replace_url(render(request, "scorer/picker.html#update", context), canonical)
+    return render(request, "scorer/picker.html", context)

@@ -1,0 +1,167 @@
+"""Benchmark the tile picker in headless Chromium: click-to-updated-panel latency and the
+first-load transfer.
+
+Starts the app itself on loopback (gunicorn, what production runs, on 127.0.0.1:8199 with
+DJANGO_DEBUG=1 so static files come from the finders; ``--server runserver`` uses Django's dev
+server instead, which keeps connections alive and so adds a delayed-ACK stall to many clicks),
+loads ``/``, sums the response bodies of every request of the first load (and counts requests to
+other hosts), then performs 50 clicks and times each from the click to the swapped-in panel
+(htmx ``afterSettle``, settle delay 0). Targets: p95 <= 50 ms, first load <= 150 KB, 0 hosts.
+
+    .venv/bin/python bench/picker.py [--port 8199] [--clicks 50] [--server runserver] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+HAND = ["2m", "3m", "4m", "2m", "3m", "4m", "4p", "5p", "6p", "5s", "5s", "6p", "8p", "7p"]
+CLICK_JS = """
+(selector) => new Promise((resolve, reject) => {
+  const target = document.querySelector(selector);
+  if (!target) { reject(new Error('missing ' + selector)); return; }
+  const start = performance.now();
+  document.addEventListener('htmx:afterSettle', () => resolve(performance.now() - start),
+                            {once: true});
+  target.click();
+})
+"""
+
+
+def wait_for_port(port: int, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"the server did not start on port {port}")
+
+
+def clicks(count: int) -> list[str]:
+    """Build the wiki-basic hand, tsumo + riichi, then take the winning tile out (the panel
+    shows the waits) and put it back, until ``count`` clicks."""
+    out = [f'button[data-tile="{code}"]' for code in HAND]
+    out += ["label:has(#tsumo-1)", "label:has(#flag-riichi)"]
+    while len(out) < count:
+        out += ["#hand-win", 'button[data-tile="7p"]']
+    return out[:count]
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8199)
+    parser.add_argument("--clicks", type=int, default=50)
+    parser.add_argument("--verbose", action="store_true", help="print every click's time")
+    parser.add_argument(
+        "--server",
+        choices=("gunicorn", "runserver"),
+        default="gunicorn",
+        help="gunicorn (what production runs; the default) or Django's dev server",
+    )
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    env = {**os.environ, "DJANGO_DEBUG": "1", "PYTHONUNBUFFERED": "1"}
+    address = f"127.0.0.1:{args.port}"
+    if args.server == "gunicorn":
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--bind",
+            address,
+            "--workers",
+            "2",
+            "--access-logfile",
+            "-",
+        ]
+    else:
+        command = [sys.executable, "manage.py", "runserver", address, "--noreload"]
+    server = subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(args.port)
+        base = f"http://127.0.0.1:{args.port}"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            responses = []
+
+            def record(response: Any) -> None:
+                responses.append(response)
+
+            page.on("response", record)
+            page.goto(base + "/", wait_until="networkidle")
+            total = 0
+            foreign = 0
+            for response in responses:
+                if urlsplit(response.url).netloc != f"127.0.0.1:{args.port}":
+                    foreign += 1
+                with contextlib.suppress(Exception):  # a redirect has no body
+                    total += len(response.body())
+            first = len(responses)
+            page.remove_listener("response", record)
+
+            # Warm up once (the first swap fetches nothing new, but JIT and caches settle).
+            page.evaluate(CLICK_JS, 'button[data-tile="1z"]')
+            page.evaluate(CLICK_JS, "#hand-win")
+            times = [page.evaluate(CLICK_JS, selector) for selector in clicks(args.clicks)]
+            han = page.get_by_test_id("han").text_content()
+            fu = page.get_by_test_id("fu").text_content()
+            points = page.get_by_test_id("total").text_content()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    if args.verbose:
+        for selector, ms in zip(clicks(args.clicks), times, strict=True):
+            print(f"{ms:6.1f} ms  {selector}")
+    print(f"server: {args.server}")
+    print(f"first load: {total / 1024:.1f} KB in {first} requests, {foreign} to other hosts")
+    print(
+        f"{len(times)} clicks: p50 {statistics.median(times):.1f} ms, "
+        f"p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms"
+    )
+    print(f"final panel: {han} han {fu} fu, total {points}")
+    ok = percentile(times, 95) <= 50 and total <= 150 * 1024 and foreign == 0
+    print("targets met" if ok else "targets NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,215 @@
+"""The picker form's controls: choices and the words people see (all translatable).
+
+The picker is one GET form whose fields are the API request fields; this module only names
+things. Reading and applying the fields is :mod:`scorer.picker`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from scorer.engine.rules import PRESETS, Rules
+
+MODE_CHOICES: Final[tuple[tuple[str, Promise], ...]] = (
+    ("hand", _("Hand")),
+    ("win", _("Mark winning tile")),
+    ("chi", _("Chi")),
+    ("pon", _("Pon")),
+    ("kan", _("Open kan")),
+    ("added", _("Added kan")),
+    ("closed", _("Closed kan")),
+    ("dora", _("Dora indicator")),
+    ("ura", _("Ura-dora indicator")),
+)
+MODE_HINTS: Final[dict[str, Promise]] = {
+    "hand": _("Click a tile to add it; the last tile added is the winning tile."),
+    "win": _("Click a tile of the hand to make it the winning tile."),
+    "chi": _("Click the lowest tile of the run (called from the left)."),
+    "pon": _("Click the tile to pon."),
+    "kan": _("Click the tile to kan (called from another player)."),
+    "added": _("Click the tile: a pon with the fourth tile added."),
+    "closed": _("Click the tile: four in hand, declared as a kan."),
+    "dora": _("Click the dora indicator (the dora is the next tile)."),
+    "ura": _("Click the ura-dora indicator."),
+}
+DIRECTION_CHOICES: Final = (
+    ("-", _("left")),
+    ("=", _("across")),
+    ("+", _("right")),
+)
+WIND_CHOICES: Final = (
+    ("1z", _("East")),
+    ("2z", _("South")),
+    ("3z", _("West")),
+    ("4z", _("North")),
+)
+PRESET_LABELS: Final[dict[str, Promise]] = {
+    "tenhou": _("Tenhou"),
+    "mahjongsoul": _("Mahjong Soul"),
+    "mleague": _("M-League"),
+    "wrc": _("WRC"),
+    "ema": _("EMA"),
+    "classic": _("Classic (house rules)"),
+    "aotenjou": _("Aotenjou (no limits)"),
+}
+PRESET_CHOICES: Final = tuple((name, PRESET_LABELS.get(name, name)) for name in PRESETS)
+FLAG_LABELS: Final[dict[str, Promise]] = {
+    "riichi": _("Riichi"),
+    "double_riichi": _("Double riichi"),
+    "ippatsu": _("Ippatsu"),
+    "haitei": _("Haitei (last draw)"),
+    "houtei": _("Houtei (last discard)"),
+    "rinshan": _("Rinshan (after a kan)"),
+    "chankan": _("Chankan (robbing a kan)"),
+    "tenhou": _("Tenhou (dealer's first draw)"),
+    "chiihou": _("Chiihou (first draw)"),
+}
+SWITCH_LABELS: Final[dict[str, Promise]] = {
+    "red_fives": _("Red fives"),
+    "open_tanyao": _("Open tanyao (kuitan)"),
+    "kiriage": _("Kiriage mangan"),
+    "kazoe": _("Kazoe yakuman (13+ han)"),
+    "sanbaiman_from_10": _("Sanbaiman from 10 han"),
+    "double_yakuman": _("Double yakuman patterns"),
+    "yakuman_stacking": _("Yakuman stack"),
+    "double_wind_fu": _("Double-wind pair fu"),
+    "chiitoitsu_fu": _("Chiitoitsu fu"),
+    "open_pinfu_30": _("Open pinfu shape is 30 fu"),
+    "pinfu_tsumo": _("Pinfu by tsumo"),
+    "honba_points": _("Points per honba"),
+    "aotenjou": _("Aotenjou (no limits)"),
+    "aotenjou_yakuman": _("Yakuman under aotenjou"),
+    "wareme": _("Wareme"),
+}
+_CHOICE_VALUES: Final[dict[str, tuple[tuple[str, Promise | str], ...]]] = {
+    "red_fives": (("3", _("3 (one per suit)")), ("0", _("none"))),
+    "double_wind_fu": (("4", "4"), ("2", "2")),
+    "chiitoitsu_fu": (("25", _("25 fu, 2 han")), ("50", _("50 fu, 1 han"))),
+    "honba_points": (("300", "300"), ("1500", "1500")),
+    "aotenjou_yakuman": (
+        ("higher", _("the higher")),
+        ("fixed", _("fixed points")),
+        ("13han", _("13 han each")),
+    ),
+}
+#: Hands to try from the empty picker: (label, query string).
+SAMPLES: Final[tuple[tuple[Promise, str], ...]] = (
+    (
+        _("Riichi, tsumo, tanyao, iipeikou: 3900 all"),
+        "hand=223344m45668p55s&win=7p&tsumo=1&riichi=1&dora=9s&ura=1z",
+    ),
+    (_("An open hand with a pon of white dragons"), "hand=123m456p789s1z%5B5%3D55z%5D&win=1z"),
+    (_("Daisangen, a yakuman"), "hand=555666777z11m22p&win=2p"),
+)
+INDICATOR_LABELS: Final[dict[str, Promise]] = {
+    "dora": _("Dora indicators"),
+    "ura": _("Ura-dora indicators"),
+}
+LIMIT_LABELS: Final[dict[str, Promise]] = {
+    "mangan": _("Mangan"),
+    "haneman": _("Haneman"),
+    "baiman": _("Baiman"),
+    "sanbaiman": _("Sanbaiman"),
+    "kazoe_yakuman": _("Kazoe yakuman"),
+    "yakuman": _("Yakuman"),
+}
+YAKU_LABELS: Final[dict[str, Promise]] = {
+    "riichi": _("Riichi"),
+    "double_riichi": _("Double riichi"),
+    "ippatsu": _("Ippatsu"),
+    "menzen_tsumo": _("Menzen tsumo"),
+    "pinfu": _("Pinfu"),
+    "tanyao": _("Tanyao"),
+    "iipeikou": _("Iipeikou"),
+    "haku": _("Haku (white dragon)"),
+    "hatsu": _("Hatsu (green dragon)"),
+    "chun": _("Chun (red dragon)"),
+    "seat_wind": _("Seat wind"),
+    "round_wind": _("Round wind"),
+    "haitei": _("Haitei"),
+    "houtei": _("Houtei"),
+    "rinshan": _("Rinshan kaihou"),
+    "chankan": _("Chankan"),
+    "chiitoitsu": _("Chiitoitsu"),
+    "sanshoku": _("Sanshoku doujun"),
+    "ittsu": _("Ittsu"),
+    "chanta": _("Chanta"),
+    "toitoi": _("Toitoi"),
+    "sanankou": _("Sanankou"),
+    "sanshoku_doukou": _("Sanshoku doukou"),
+    "sankantsu": _("Sankantsu"),
+    "shousangen": _("Shousangen"),
+    "honroutou": _("Honroutou"),
+    "ryanpeikou": _("Ryanpeikou"),
+    "junchan": _("Junchan"),
+    "honitsu": _("Honitsu"),
+    "chinitsu": _("Chinitsu"),
+    "kokushi": _("Kokushi musou"),
+    "kokushi_13": _("Kokushi musou, 13-sided wait"),
+    "suuankou": _("Suuankou"),
+    "suuankou_tanki": _("Suuankou tanki"),
+    "daisangen": _("Daisangen"),
+    "shousuushii": _("Shousuushii"),
+    "daisuushii": _("Daisuushii"),
+    "tsuuiisou": _("Tsuuiisou"),
+    "chinroutou": _("Chinroutou"),
+    "ryuuiisou": _("Ryuuiisou"),
+    "chuuren": _("Chuuren poutou"),
+    "junsei_chuuren": _("Junsei chuuren poutou"),
+    "suukantsu": _("Suukantsu"),
+    "tenhou": _("Tenhou"),
+    "chiihou": _("Chiihou"),
+    "dora": _("Dora"),
+    "ura_dora": _("Ura-dora"),
+    "aka_dora": _("Red fives (aka dora)"),
+}
+FU_LABELS: Final[dict[str, Promise]] = {
+    "base": _("Base (futei)"),
+    "closed_ron": _("Closed ron"),
+    "tsumo": _("Tsumo"),
+    "pinfu_tsumo": _("Pinfu tsumo"),
+    "open_pinfu": _("Open pinfu, rounded to 30"),
+    "chiitoitsu": _("Chiitoitsu"),
+    "open_simple_triplet": _("Open triplet, simples"),
+    "closed_simple_triplet": _("Concealed triplet, simples"),
+    "open_terminal_triplet": _("Open triplet, terminals/honours"),
+    "closed_terminal_triplet": _("Concealed triplet, terminals/honours"),
+    "open_simple_kan": _("Open kan, simples"),
+    "closed_simple_kan": _("Closed kan, simples"),
+    "open_terminal_kan": _("Open kan, terminals/honours"),
+    "closed_terminal_kan": _("Closed kan, terminals/honours"),
+    "pair_dragon": _("Dragon pair"),
+    "pair_seat_wind": _("Seat-wind pair"),
+    "pair_round_wind": _("Round-wind pair"),
+    "wait_kanchan": _("Closed wait (kanchan)"),
+    "wait_penchan": _("Edge wait (penchan)"),
+    "wait_tanki": _("Pair wait (tanki)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchControl:
+    """One rule switch in the advanced panel: a select with its choices and current value."""
+
+    name: str
+    label: Promise | str
+    choices: tuple[tuple[str, Promise | str], ...]
+    value: str
+    changed: bool
+
+
+def switch_controls(preset: Rules, rules: Rules) -> list[SwitchControl]:
+    """The advanced panel's selects: each switch with the value in force."""
+    base = preset.switches()
+    controls = []
+    for name, value in rules.switches().items():
+        text = ("1" if value else "0") if isinstance(value, bool) else str(value)
+        choices = _CHOICE_VALUES.get(name, (("1", _("on")), ("0", _("off"))))
+        controls.append(
+            SwitchControl(name, SWITCH_LABELS.get(name, name), choices, text, value != base[name])
+        )
+    return controls

@@ -1,0 +1,772 @@
+"""The tile picker's state: URL query <-> state, the actions a click applies, tile counts.
+
+The whole picker lives in the URL. Its fields are the API request fields (``hand``, ``win``,
+``tsumo``, ``seat`` ... ``rules`` and the rule switches as top-level fields) plus two UI fields
+(``mode``, ``index``). A click adds one *action* field (``add=5p``, ``remove=win``, ...) that
+:func:`apply_action` folds into the state; :meth:`PickerState.query` then writes the canonical
+query again (defaults left out), which is what the address bar and the share link hold.
+
+No scoring happens here: the engine scores, this module only counts and moves tiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Final
+from urllib.parse import urlencode
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from scorer.engine import score_request
+from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
+from scorer.engine.request import BOOL_FIELDS, WIND_CODES
+from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
+from scorer.engine.tables import myriad
+from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
+from scorer.engine.waits import tenpai_waits
+from scorer.forms import FU_LABELS, LIMIT_LABELS, YAKU_LABELS
+
+#: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
+FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
+SWITCH_DEFAULTS: Final[dict[str, object]] = Rules().switches()
+MODES: Final = ("hand", "win", "chi", "pon", "kan", "added", "closed", "dora", "ura")
+MELD_MODES: Final = ("chi", "pon", "kan", "added", "closed")
+DIRECTIONS: Final = ("-", "=", "+")
+#: Fields that are actions (one click) or form plumbing: never part of the canonical URL.
+TRANSIENT: Final = (
+    "add",
+    "take",
+    "setwin",
+    "unmeld",
+    "undora",
+    "unura",
+    "clear",
+    "do",
+    "paste",
+    "_preset",
+    "_shown",
+    "_sit",
+)
+#: The fields shown in the situation panel (their errors appear there).
+SITUATION_FIELDS: Final = (*BOOL_FIELDS, "seat", "round", "dora", "ura", "honba", "sticks")
+MAX_INDICATORS: Final = 5
+#: Palette order: each suit 1-9 with the red five after the five, then the honours.
+_SUIT_ROWS: Final = tuple(
+    tuple(
+        code
+        for n in range(1, 10)
+        for code in ((f"{n}{suit}", f"0{suit}") if n == 5 else (f"{n}{suit}",))
+    )
+    for suit in "mps"
+)
+PALETTE: Final[tuple[tuple[str, ...], ...]] = (*_SUIT_ROWS, tuple(f"{n}z" for n in range(1, 8)))
+
+_TRUE: Final = frozenset({"1", "true", "on", "yes"})
+_MELD_RE: Final = re.compile(r"[\[{(][^\]})]*[\]})]")
+
+
+def _flag(value: str | None) -> bool:
+    return value is not None and value.strip().lower() in _TRUE
+
+
+@dataclass
+class PickerState:
+    """Everything the picker shows, as plain values (the concealed tiles exclude ``win``)."""
+
+    concealed: list[str] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    win: str | None = None
+    tsumo: bool = False
+    seat: str = "1z"
+    round: str = "1z"
+    flags: dict[str, bool] = field(default_factory=dict)
+    dora: list[str] = field(default_factory=list)
+    ura: list[str] = field(default_factory=list)
+    honba: str = ""
+    sticks: str = ""
+    wareme: str = ""
+    rules: str = "tenhou"
+    switches: dict[str, str] = field(default_factory=dict)
+    mode: str = "hand"
+    direction: str = "="
+    index: bool = False
+    #: Text of a hand that could not be read (kept so the learner can fix it), and why.
+    bad_hand: str = ""
+    problems: dict[str, str] = field(default_factory=dict)
+    #: Typed notation that could not be read: the box keeps it so it can be corrected.
+    bad_paste: str = ""
+
+    # ------------------------------------------------------------------ notation
+    @property
+    def hand(self) -> str:
+        """The request's ``hand``: concealed tiles (without the winning tile), then melds."""
+        return format_tiles(self.concealed) + "".join(m.notation() for m in self.melds)
+
+    @property
+    def typed(self) -> str:
+        """What the notation box shows: concealed tiles, the winning tile last, then melds."""
+        if self.bad_paste:
+            return self.bad_paste
+        if self.bad_hand:
+            return self.bad_hand
+        win = self.win or ""
+        return format_tiles(self.concealed) + win + "".join(m.notation() for m in self.melds)
+
+    @property
+    def tiles_needed(self) -> int:
+        """Concealed tiles plus winning tile a complete hand has (14, 3 fewer per meld)."""
+        return 14 - 3 * len(self.melds)
+
+    @property
+    def tiles_held(self) -> int:
+        return len(self.concealed) + (1 if self.win else 0)
+
+    @property
+    def missing(self) -> int:
+        """Tiles still to add (negative: too many)."""
+        return self.tiles_needed - self.tiles_held
+
+    @property
+    def shown(self) -> str:
+        """What the palette's look depends on besides the tiles (mode, direction, index)."""
+        return f"{self.mode}{self.direction}{int(self.index)}"
+
+    # ------------------------------------------------------------------ rules
+    def rules_spec(self) -> str | dict[str, object]:
+        """The request's ``rules``: the preset name, or an object with the changed switches."""
+        if not self.switches:
+            return self.rules
+        return {"preset": self.rules, **self.switches}
+
+    def effective_rules(self) -> Rules:
+        try:
+            return resolve_rules(self.rules_spec())
+        except RulesError:
+            return PRESETS.get(self.rules, PRESETS["tenhou"])
+
+    # ------------------------------------------------------------------ output
+    def request_fields(self) -> dict[str, str]:
+        """The API request fields as strings (canonical; defaults left out), in API order."""
+        out: dict[str, str] = {}
+        if self.hand or self.bad_hand:
+            out["hand"] = self.bad_hand or self.hand
+        if self.win:
+            out["win"] = self.win
+        if self.tsumo:
+            out["tsumo"] = "1"
+        if self.seat != "1z":
+            out["seat"] = self.seat
+        if self.round != "1z":
+            out["round"] = self.round
+        for name in FLAGS:
+            if self.flags.get(name):
+                out[name] = "1"
+        if self.dora:
+            out["dora"] = "".join(self.dora)
+        if self.ura:
+            out["ura"] = "".join(self.ura)
+        for name in ("honba", "sticks"):
+            value = getattr(self, name).strip()
+            if value and value != "0":
+                out[name] = value
+        if self.wareme:
+            out["wareme"] = self.wareme
+        if self.rules != "tenhou":
+            out["rules"] = self.rules
+        out.update(self.switches)
+        return out
+
+    def query(self) -> str:
+        """The canonical query string of the whole state (request fields + UI fields)."""
+        fields = self.request_fields()
+        if self.mode != "hand":
+            fields["mode"] = self.mode
+        if self.direction != "=":
+            fields["from"] = self.direction
+        if self.index:
+            fields["index"] = "1"
+        return urlencode(fields)
+
+    def explain_query(self) -> str:
+        """The request fields for the tutor's walkthrough: a rules object as JSON."""
+        fields = self.request_fields()
+        for name in self.switches:
+            fields.pop(name, None)
+        if self.switches:
+            fields["rules"] = json.dumps(self.rules_spec(), separators=(",", ":"))
+        return urlencode(fields)
+
+    def engine_request(self, **overrides: object) -> dict[str, object]:
+        """The request dict for ``score_request`` (rules as a preset name or an object)."""
+        data: dict[str, object] = dict(self.request_fields())
+        for name in self.switches:
+            data.pop(name, None)
+        data["rules"] = self.rules_spec()
+        data.update(overrides)
+        return data
+
+
+def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
+    """A short fingerprint of what the situation panel draws that its own controls do not
+    already show (indicator tiles, rule switch values, messages)."""
+    shown = repr(
+        (
+            state.dora,
+            state.ura,
+            state.rules,
+            sorted(state.switches.items()),
+            state.index,
+            sorted(
+                (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
+            ),
+        )
+    )
+    return hashlib.blake2s(shown.encode(), digest_size=6).hexdigest()
+
+
+# ---------------------------------------------------------------------- query -> state
+def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
+    """Read a state from query parameters; unreadable values become ``problems``, never errors."""
+
+    def get(name: str) -> str | None:
+        if isinstance(query, QueryDict):
+            values = query.getlist(name)
+            return values[-1] if values else None
+        value = query.get(name)
+        return value if isinstance(value, str) else None
+
+    state = PickerState()
+    hand_text = (get("hand") or "").strip()
+    if hand_text:
+        try:
+            parsed = parse_hand(hand_text)
+            state.concealed = list(parsed.concealed)
+            state.melds = list(parsed.melds)
+        except NotationError as exc:
+            state.bad_hand = hand_text
+            state.problems["hand"] = exc.message
+    win_text = (get("win") or "").strip().replace("h", "z")
+    if win_text:
+        if is_valid_code(win_text):
+            state.win = win_text
+        else:
+            state.problems["win"] = _("The winning tile must be one tile, such as 5p.")
+    state.tsumo = _flag(get("tsumo"))
+    for name in ("seat", "round"):
+        value = (get(name) or "1z").strip()
+        if value in WIND_CODES:
+            setattr(state, name, value)
+    state.flags = {name: _flag(get(name)) for name in FLAGS}
+    for name in ("dora", "ura"):
+        text = (get(name) or "").strip()
+        if not text:
+            continue
+        try:
+            parsed = parse_hand(text)
+            if parsed.melds:
+                raise NotationError("indicators are loose tiles")
+            setattr(state, name, list(parsed.concealed))
+        except NotationError:
+            state.problems[name] = _("Indicators are tiles such as 1m5z.")
+    state.honba = (get("honba") or "").strip()
+    state.sticks = (get("sticks") or "").strip()
+    wareme = (get("wareme") or "").strip()
+    state.wareme = wareme if wareme in WIND_CODES else ""
+    rules = (get("rules") or "tenhou").strip()
+    given = {k: get(k) for k in SWITCH_DEFAULTS}
+    if rules.startswith("{"):
+        # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
+        try:
+            spec = json.loads(rules)
+        except ValueError:
+            spec = {}
+        spec = spec if isinstance(spec, dict) else {}
+        rules = str(spec.get("preset", "tenhou"))
+        given.update({k: _switch_text(v) for k, v in spec.items() if k in SWITCH_DEFAULTS})
+    state.rules = rules if rules in PRESETS else "tenhou"
+    preset_shown = get("_preset")
+    if preset_shown is None or preset_shown == state.rules:
+        state.switches = _changed_switches(state.rules, given)
+    mode = get("mode") or "hand"
+    state.mode = mode if mode in MODES else "hand"
+    direction = get("from") or "="
+    state.direction = direction if direction in DIRECTIONS else "="
+    state.index = _flag(get("index"))
+    return state
+
+
+def _changed_switches(preset: str, given: Mapping[str, str | None]) -> dict[str, str]:
+    """The switches that differ from the preset (values kept as canonical strings)."""
+    base = PRESETS[preset].switches()
+    changed: dict[str, str] = {}
+    for name, raw in given.items():
+        if raw is None or raw == "":
+            continue
+        try:
+            value = resolve_rules({"preset": preset, name: raw}).switches()[name]
+        except RulesError:
+            continue
+        if value != base[name]:
+            changed[name] = _switch_text(value)
+    return changed
+
+
+def _switch_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+# ---------------------------------------------------------------------- counting
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """How many of each kind (0..33) and of each red five (m, p, s) are in play."""
+
+    kinds: tuple[int, ...]
+    red: tuple[int, int, int]
+
+    def left(self, code: str) -> int:
+        """Copies of ``code`` still free (never below 0). A red five is one of the four."""
+        kind_left = max(0, 4 - self.kinds[kind_of(code)])
+        if code[0] == "0":
+            return min(kind_left, max(0, 1 - self.red[SUITS.index(code[1])]))
+        return kind_left
+
+
+def all_tiles(state: PickerState) -> list[str]:
+    """Every physical tile on the picker: hand, winning tile, melds and indicators."""
+    tiles = list(state.concealed)
+    if state.win:
+        tiles.append(state.win)
+    for meld in state.melds:
+        tiles.extend(meld.tiles)
+    return tiles + state.dora + state.ura
+
+
+def usage(state: PickerState) -> Usage:
+    kinds = [0] * 34
+    red = [0, 0, 0]
+    for code in all_tiles(state):
+        kinds[kind_of(code)] += 1
+        if code[0] == "0":
+            red[SUITS.index(code[1])] += 1
+    return Usage(tuple(kinds), (red[0], red[1], red[2]))
+
+
+def over_count(state: PickerState) -> tuple[str, str] | None:
+    """(field, message) when a tile is used more often than the set has it, else None."""
+    used = usage(state)
+    for kind, count in enumerate(used.kinds):
+        if count > 4:
+            code = code_of(kind)
+            ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
+            return _field_of(state, code), _(
+                "%(ordinal)s %(tile)s: there are only four of each tile."
+            ) % {"ordinal": ordinal, "tile": code}
+    for suit, count in enumerate(used.red):
+        if count > 1:
+            code = "0" + SUITS[suit]
+            return _field_of(state, code), _("Two red fives (%(tile)s): there is only one.") % {
+                "tile": code
+            }
+    return None
+
+
+def _field_of(state: PickerState, code: str) -> str:
+    kind = kind_of(code)
+    for name in ("dora", "ura"):
+        if any(kind_of(t) == kind for t in getattr(state, name)):
+            return name
+    return "hand"
+
+
+# ---------------------------------------------------------------------- melds
+def _run(code: str) -> list[str] | None:
+    """The chi that starts with ``code`` (a red five stays red), or None past 7."""
+    if code[1] == "z":
+        return None
+    number = 5 if code[0] == "0" else int(code[0])
+    if number > 7:
+        return None
+    return [code, f"{number + 1}{code[1]}", f"{number + 2}{code[1]}"]
+
+
+def _alike(code: str, count: int) -> list[str]:
+    """``count`` copies of a kind with ``code`` (maybe the red five) among them, first."""
+    plain = code_of(kind_of(code))
+    return [code] + [plain] * (count - 1)
+
+
+def make_meld(mode: str, code: str, direction: str) -> Meld | None:
+    """The meld a click in a meld mode declares: ``code`` is the called (or lowest) tile."""
+    if mode == "chi":
+        run = _run(code)
+        return None if run is None else Meld(MeldKind.CHI, tuple(run), 0, "-")
+    if mode in ("pon", "kan", "added"):
+        tiles = _alike(code, 4 if mode == "kan" else 3)
+        # The called tile sits where it came from: left first, across second, right last.
+        called = {"-": 0, "=": 1, "+": len(tiles) - 1}[direction]
+        tiles.insert(called, tiles.pop(0))
+        if mode == "pon":
+            return Meld(MeldKind.PON, tuple(tiles), called, direction)
+        if mode == "kan":
+            return Meld(MeldKind.KAN_OPEN, tuple(tiles), called, direction)
+        # The added tile is written last and drawn on top of the called one.
+        added = (*tiles, code_of(kind_of(code)))
+        return Meld(MeldKind.KAN_ADDED, added, called, direction, 3)
+    if mode == "closed":
+        tiles = _alike(code, 4)
+        # A red five goes in the middle, where it shows between the two face-down tiles.
+        tiles[0], tiles[1] = tiles[1], tiles[0]
+        return Meld(MeldKind.KAN_CLOSED, tuple(tiles))
+    return None
+
+
+def meld_fits(state: PickerState, meld: Meld) -> bool:
+    """Enough copies left for every tile of the meld (a red five only once)."""
+    need: dict[int, int] = {}
+    red: dict[str, int] = {}
+    for code in meld.tiles:
+        need[kind_of(code)] = need.get(kind_of(code), 0) + 1
+        if code[0] == "0":
+            red[code[1]] = red.get(code[1], 0) + 1
+    used = usage(state)
+    if any(used.kinds[k] + n > 4 for k, n in need.items()):
+        return False
+    return all(used.red[SUITS.index(s)] + n <= 1 for s, n in red.items())
+
+
+@dataclass(frozen=True, slots=True)
+class PaletteTile:
+    code: str
+    left: int
+    enabled: bool
+
+
+def palette(state: PickerState) -> list[list[PaletteTile]]:
+    """The palette rows (m, p, s, z) with what is left and whether a click does anything."""
+    used = usage(state)
+    rows = []
+    for row in PALETTE:
+        tiles = []
+        for code in row:
+            left = used.left(code)
+            if state.mode in MELD_MODES:
+                meld = make_meld(state.mode, code, state.direction)
+                enabled = meld is not None and meld_fits(state, meld)
+            else:
+                enabled = left > 0
+            tiles.append(PaletteTile(code, left, enabled))
+        rows.append(tiles)
+    return rows
+
+
+# ---------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """An action that was refused: the message shows beside ``field``."""
+
+    field: str
+    message: str
+
+
+def has_action(query: QueryDict | Mapping[str, str]) -> bool:
+    return any(name in query for name in TRANSIENT)
+
+
+def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> Notice | None:
+    """Apply the one action the query carries to ``state`` (in place); a refusal is returned."""
+
+    def get(name: str) -> str:
+        if isinstance(query, QueryDict):
+            values = query.getlist(name)
+            return values[-1].strip() if values else ""
+        value = query.get(name)
+        return value.strip() if isinstance(value, str) else ""
+
+    pasted = get("paste")
+    if "paste" in query and pasted != state.typed:
+        notice = paste(state, pasted)
+        if notice:
+            return notice
+    if "clear" in query:
+        keep = replace(PickerState(), rules=state.rules, switches=state.switches)
+        keep.index = state.index
+        state.__dict__.update(keep.__dict__)
+        return None
+    if code := get("add"):
+        return _add(state, code.replace("h", "z"))
+    if code := get("take"):
+        return _remove(state, code)
+    if code := get("setwin"):
+        return _set_win(state, code)
+    if (number := get("unmeld")).isdigit():
+        if int(number) < len(state.melds):
+            del state.melds[int(number)]
+        return None
+    for name in ("dora", "ura"):
+        code = get("un" + name)
+        tiles = getattr(state, name)
+        if code in tiles:
+            tiles.remove(code)
+    return None
+
+
+def _add(state: PickerState, code: str) -> Notice | None:
+    if not is_valid_code(code):
+        return Notice("palette", _("%(tile)s is not a tile.") % {"tile": code})
+    if state.mode in MELD_MODES:
+        meld = make_meld(state.mode, code, state.direction)
+        if meld is None:
+            return Notice("palette", _("A chi is a run of three: start it at 1 to 7."))
+        if not meld_fits(state, meld):
+            return Notice("palette", _("Not enough %(tile)s left for that meld.") % {"tile": code})
+        if len(state.melds) >= 4:
+            return Notice("palette", _("A hand has at most four melds."))
+        if state.tiles_held > state.tiles_needed - 3:
+            return Notice("palette", _("No room for another meld: remove a tile first."))
+        state.melds.append(meld)
+        state.mode = "hand"
+        return None
+    if usage(state).left(code) <= 0:
+        return Notice(
+            "palette",
+            _("No %(tile)s left: all four are in use (one red five per suit).") % {"tile": code},
+        )
+    if state.mode in ("dora", "ura"):
+        tiles = getattr(state, state.mode)
+        if len(tiles) >= MAX_INDICATORS:
+            return Notice(state.mode, _("At most five indicators (one per kan and the first)."))
+        tiles.append(code)
+        state.mode = "hand"
+        return None
+    if state.missing <= 0:
+        return Notice("palette", _("The hand is complete: remove a tile before adding another."))
+    if state.win:
+        state.concealed.append(state.win)
+        state.concealed.sort(key=sort_key)
+    state.win = code
+    return None
+
+
+def _remove(state: PickerState, code: str) -> Notice | None:
+    if code == "win":
+        state.win = None
+    elif code in state.concealed:
+        state.concealed.remove(code)
+    return None
+
+
+def _set_win(state: PickerState, code: str) -> Notice | None:
+    if code in state.concealed:
+        state.concealed.remove(code)
+        if state.win:
+            state.concealed.append(state.win)
+            state.concealed.sort(key=sort_key)
+        state.win = code
+    state.mode = "hand"
+    return None
+
+
+def paste(state: PickerState, text: str) -> Notice | None:
+    """Replace the tiles from typed notation; the last concealed tile written is the winner."""
+    if not text:
+        state.concealed, state.melds, state.win, state.bad_hand = [], [], None, ""
+        return None
+    try:
+        parsed = parse_hand(text)
+    except NotationError as exc:
+        where = f" ({exc.position + 1})" if exc.position is not None else ""
+        state.bad_paste = text
+        return Notice("paste", exc.message + where)
+    state.bad_hand = ""
+    state.problems.pop("hand", None)
+    state.melds = list(parsed.melds)
+    concealed = list(parsed.concealed)
+    last = _last_written(text)
+    if last is not None and last in concealed:
+        concealed.remove(last)
+        state.win = last
+    else:
+        state.win = None
+    state.concealed = concealed
+    return None
+
+
+def _last_written(text: str) -> str | None:
+    """The last concealed tile in written order (melds skipped): ``123m5p`` -> ``5p``."""
+    plain = _MELD_RE.sub(" ", text)
+    match = re.search(r"([0-9])[^0-9]*?([mpszh])[^0-9]*$", plain)
+    if not match:
+        return None
+    code = match.group(1) + ("z" if match.group(2) == "h" else match.group(2))
+    return code if is_valid_code(code) else None
+
+
+# ---------------------------------------------------------------------- the score panel
+@dataclass(frozen=True, slots=True)
+class WaitView:
+    """A winning tile of a ready hand, with what it scores by ron and by tsumo."""
+
+    tile: str
+    ron: str
+    tsumo: str
+    ron_ok: bool
+    tsumo_ok: bool
+
+
+@dataclass
+class Panel:
+    """What the score panel shows for a state."""
+
+    status: str  # empty | building | ready | noten | too_many | scored | error
+    missing: int = 0
+    result: dict[str, object] | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+    waits: list[WaitView] = field(default_factory=list)
+    payments: list[str] = field(default_factory=list)
+    big_total: str = ""
+    #: (id, label, han) per yaku and (id, label, fu, tiles) per fu item, for the template.
+    yaku: list[tuple[str, str, object]] = field(default_factory=list)
+    fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
+    limit: str = ""
+
+
+def _points(value: object) -> str:
+    return str(value) if isinstance(value, int) else ""
+
+
+def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
+    """The payments as sentences: "Dealer pays 3900, each other player 2000"."""
+    pay = result.get("payments")
+    if not isinstance(pay, Mapping):
+        return []
+    lines = []
+    if pay.get("ron") is not None:
+        lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
+    elif pay.get("tsumo_dealer") is not None:
+        lines.append(
+            _("Dealer pays %(dealer)s, each other player %(others)s.")
+            % {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+        )
+    elif dealer:
+        lines.append(
+            _("Each other player pays %(each)s (%(each)s all).")
+            % {"each": _points(pay.get("tsumo_others"))}
+        )
+    else:
+        lines.append(_("Each player pays %(each)s.") % {"each": _points(pay.get("tsumo_others"))})
+    honba = pay.get("honba")
+    if isinstance(honba, int) and honba:
+        lines.append(_("Honba included: %(points)s.") % {"points": honba})
+    sticks = pay.get("sticks")
+    if isinstance(sticks, int) and sticks:
+        lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": sticks})
+    extra = pay.get("wareme_extra")
+    if isinstance(extra, int) and extra:
+        lines.append(_("Wareme doubles: %(points)s more.") % {"points": extra})
+    return lines
+
+
+def _short(result: Mapping[str, object]) -> tuple[str, bool]:
+    """One wait's outcome in a few words: "3900 (30 fu 4 han)" or why it does not score."""
+    if not result.get("ok"):
+        error = result.get("error")
+        code = error.get("code") if isinstance(error, Mapping) else None
+        return (_("no yaku") if code == "no_yaku" else _("cannot win")), False
+    pay = result["payments"]
+    total = pay.get("total") if isinstance(pay, Mapping) else None
+    limit = result.get("limit")
+    if limit:
+        how = str(LIMIT_LABELS.get(str(limit), limit))
+    else:
+        how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
+    return f"{_points(total)} ({how})", True
+
+
+def build_panel(state: PickerState) -> Panel:
+    """Score the state with the engine, or say what is missing (and list the waits)."""
+    errors = dict(state.problems)
+    if state.bad_hand:
+        return Panel("error", errors=errors)
+    over = over_count(state)
+    if over:
+        errors.setdefault(over[0], over[1])
+        return Panel("error", errors=errors)
+    if state.tiles_held == 0 and not state.melds:
+        return Panel("empty", missing=state.tiles_needed, errors=errors)
+    missing = state.missing
+    if missing < 0:
+        return Panel("too_many", missing=missing, errors=errors)
+    if missing == 1:
+        tiles = [*state.concealed, *([state.win] if state.win else [])]
+        ready_hand = format_tiles(tiles) + "".join(m.notation() for m in state.melds)
+        data = state.engine_request(hand=ready_hand)
+        data.pop("win", None)
+        views = []
+        for wait in tenpai_waits(data):
+            ron, ron_ok = _short(wait.ron)
+            tsumo, tsumo_ok = _short(wait.tsumo)
+            views.append(WaitView(wait.tile, ron, tsumo, ron_ok, tsumo_ok))
+        return Panel("ready" if views else "noten", missing=1, waits=views, errors=errors)
+    if missing > 0:
+        return Panel("building", missing=missing, errors=errors)
+    result = score_request(state.engine_request())
+    if not result.get("ok"):
+        error = result["error"]
+        assert isinstance(error, Mapping)
+        errors.setdefault(str(error.get("field") or "hand"), str(error.get("message")))
+        return Panel("error", result=result, errors=errors)
+    dealer = kind_of(state.seat) == EAST
+    pay = result.get("payments")
+    total = pay.get("total") if isinstance(pay, Mapping) else None
+    big = ""
+    if isinstance(total, int) and total >= 100_000_000:
+        big = myriad(total)
+    yaku = result.get("yaku")
+    fu_items = result.get("fu_items")
+    limit = result.get("limit")
+    return Panel(
+        "scored",
+        result=result,
+        errors=errors,
+        payments=payment_lines(result, dealer),
+        big_total=big,
+        yaku=[
+            (str(y["id"]), str(YAKU_LABELS.get(str(y["id"]), y["id"])), y["han"])
+            for y in (yaku if isinstance(yaku, list) else [])
+        ],
+        fu_items=[
+            (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
+            for f in (fu_items if isinstance(fu_items, list) else [])
+        ],
+        limit=str(LIMIT_LABELS.get(str(limit), limit)) if limit else "",
+    )
+
+
+# ---------------------------------------------------------------------- links from elsewhere
+def fields_from_request(data: Mapping[str, object]) -> dict[str, str]:
+    """An API request dict as picker/tutor URL fields: booleans as 1/0, a rules object
+    flattened to ``rules=<preset>`` plus one field per switch. ``urlencode`` the result."""
+    out: dict[str, str] = {}
+    for name, value in data.items():
+        if name == "rules" and isinstance(value, Mapping):
+            out["rules"] = str(value.get("preset", "tenhou"))
+            for switch, setting in value.items():
+                if switch != "preset":
+                    out[str(switch)] = _switch_text(setting)
+        elif isinstance(value, bool):
+            out[name] = "1" if value else "0"
+        elif value is not None:
+            out[name] = str(value)
+    return out
+
+
+def request_from_query(query: QueryDict | Mapping[str, str]) -> dict[str, object]:
+    """The engine request a picker/tutor URL stands for (what ``/tutor/explain`` should score)."""
+    return state_from_query(query).engine_request()

@@ -1,0 +1,463 @@
+"""The picker page: state in the URL, actions, counts, melds, errors, waits; full page and htmx."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+from django.http import QueryDict
+
+from scorer import picker
+from scorer.engine import score_request
+from tests.conftest import load_examples
+
+HX = {"HX-Request": "true"}
+WIKI = "/?hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1&dora=9s&ura=1z"
+CANON = "/?hand=223344m45668p55s&win=7p&tsumo=1&riichi=1&dora=9s&ura=1z"
+
+
+def get(client, query, htmx=False):
+    query = query.removeprefix("/").removeprefix("?")
+    url = "/" + (f"?{query}" if query else "")
+    return client.get(url, headers=HX if htmx else {})
+
+
+def text(response):
+    return response.content.decode()
+
+
+def hook(html, name):
+    match = re.search(rf'data-testid="{name}">([^<]*)<', html)
+    assert match, f"no data-testid={name}"
+    return match.group(1)
+
+
+def yaku_ids(html):
+    return re.findall(r'data-yaku="([a-z_]+)"', html)
+
+
+def replaced(response):
+    return response.headers["HX-Replace-Url"]
+
+
+def state_of(url):
+    return picker.state_from_query(QueryDict(urlsplit(url).query))
+
+
+# ---------------------------------------------------------------- full page and fragment
+def test_full_page_has_layout_palette_and_nav(client):
+    response = get(client, "")
+    html = text(response)
+    assert response.status_code == 200
+    assert html.startswith("<!doctype html>")
+    assert len(re.findall(r'<button[^>]*data-tile="', html)) == 37
+    for code in ("1m", "0m", "9p", "0p", "0s", "7z"):
+        assert f'data-tile="{code}"' in html
+    for href in ('href="/tutor/"', 'href="/tutor/tables"', 'href="/tutor/quiz/"'):
+        assert href in html
+    assert "htmx" in html
+    assert 'hx-get="/"' in html
+
+
+def test_fragment_is_only_the_picker_with_canonical_url(client):
+    response = get(client, WIKI, htmx=True)
+    html = text(response)
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<section class="card hand-card" id="hand-card"')
+    for region in ("modes", "palette-msg", "score", "situation"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
+    assert replaced(response) == CANON
+    assert hook(html, "total") == "11700"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_wiki_basic_scores_on_both(client, htmx):
+    html = text(get(client, WIKI, htmx=htmx))
+    assert (hook(html, "han"), hook(html, "fu"), hook(html, "total")) == ("4", "30", "11700")
+    assert hook(html, "limit") == ""
+    assert sorted(yaku_ids(html)) == ["iipeikou", "menzen_tsumo", "riichi", "tanyao"]
+    assert "Each other player pays 3900 (3900 all)." in unescape(html)
+    assert 'data-fu="wait_kanchan"' in html
+
+
+@pytest.mark.parametrize("example", load_examples(), ids=lambda e: e["id"])
+def test_every_spec_example_shows_its_score(client, example):
+    query = urlencode(picker.fields_from_request(example["request"]))
+    html = text(get(client, query, htmx=True))
+    expected = example["expect"]
+    engine = score_request(example["request"])
+    assert hook(html, "total") == str(expected["payments"]["total"])
+    if "han" in expected:
+        assert hook(html, "han") == str(expected["han"])
+    if "fu" in expected:
+        assert hook(html, "fu") == str(expected["fu"])
+    if "yaku" in expected:
+        assert sorted(set(yaku_ids(html)) - {"dora", "ura_dora", "aka_dora"}) == sorted(
+            set(expected["yaku"]) - {"dora", "ura_dora", "aka_dora"}
+        )
+    if engine.get("limit"):
+        assert hook(html, "limit") != ""
+
+
+def test_payments_are_worded_for_people():
+    non_dealer = picker.payment_lines(
+        {"payments": {"ron": None, "tsumo_dealer": 3900, "tsumo_others": 2000}}, dealer=False
+    )
+    assert non_dealer == ["Dealer pays 3900, each other player 2000."]
+    ron = picker.payment_lines(
+        {"payments": {"ron": 8000, "honba": 300, "sticks": 1000}}, dealer=False
+    )
+    assert ron == [
+        "The discarder pays 8000.",
+        "Honba included: 300.",
+        "Plus 1000 from the riichi sticks.",
+    ]
+
+
+# ---------------------------------------------------------------- actions
+def test_action_without_js_redirects_to_the_canonical_url(client):
+    response = get(client, "hand=&win=&paste=&mode=hand&from=%3D&tsumo=0&seat=1z&add=5p")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/?win=5p"
+
+
+def test_action_through_htmx_replaces_the_url_without_the_action(client):
+    response = get(client, "hand=123m&win=4m&add=5m", htmx=True)
+    assert replaced(response) == "/?hand=1234m&win=5m"
+    assert "add=" not in replaced(response)
+
+
+def test_last_tile_added_is_the_winning_tile_and_marking_another(client):
+    url = replaced(get(client, "win=2m&add=3m", htmx=True))
+    state = state_of(url)
+    assert (state.concealed, state.win) == (["2m"], "3m")
+    url = replaced(get(client, urlsplit(url).query + "&mode=win&setwin=2m", htmx=True))
+    state = state_of(url)
+    assert (state.concealed, state.win, state.mode) == (["3m"], "2m", "hand")
+
+
+def test_taking_tiles_out(client):
+    state = state_of(replaced(get(client, "hand=123m&win=4m&take=2m", htmx=True)))
+    assert (state.concealed, state.win) == (["1m", "3m"], "4m")
+    state = state_of(replaced(get(client, "hand=123m&win=4m&take=win", htmx=True)))
+    assert (state.concealed, state.win) == (["1m", "2m", "3m"], None)
+
+
+def test_clear_keeps_the_rules(client):
+    url = replaced(get(client, "hand=123m&win=4m&riichi=1&rules=wrc&kazoe=1&clear=1", htmx=True))
+    assert url == "/?rules=wrc&kazoe=1"
+
+
+@pytest.mark.parametrize(
+    ("mode", "tile", "direction", "notation"),
+    [
+        ("chi", "2m", "=", "[2-34m]"),
+        ("chi", "0p", "=", "[0-67p]"),
+        ("pon", "5z", "-", "[5-55z]"),
+        ("pon", "5z", "=", "[55=5z]"),
+        ("pon", "0s", "+", "[550+s]"),
+        ("kan", "3p", "=", "[33=33p]"),
+        ("kan", "3p", "+", "[3333+p]"),
+        ("added", "3p", "=", "{33=33^p}"),
+        ("closed", "7z", "=", "(7777z)"),
+    ],
+)
+def test_meld_modes_declare_melds(client, mode, tile, direction, notation):
+    query = urlencode({"mode": mode, "from": direction, "add": tile})
+    response = get(client, query, htmx=True)
+    state = state_of(replaced(response))
+    assert [m.notation() for m in state.melds] == [notation]
+    assert state.mode == "hand"  # one declaration per click of the mode
+    assert 'class="meld meld-' in text(response)
+
+
+def test_chi_cannot_start_at_eight_and_its_tile_is_disabled(client):
+    html = text(get(client, "mode=chi"))
+    assert re.search(r'data-tile="8m"[^>]*disabled', html)
+    assert not re.search(r'data-tile="7m"[^>]*disabled', html)
+    response = get(client, "mode=chi&add=8m", htmx=True)
+    assert "start it at 1 to 7" in unescape(text(response))
+    assert 'id="err-palette"' in text(response)
+
+
+def test_meld_needs_room(client):
+    response = get(client, "hand=1112223334445m&mode=pon&add=7z", htmx=True)
+    assert "No room for another meld" in text(response)
+
+
+def test_indicator_modes(client):
+    state = state_of(replaced(get(client, "mode=dora&add=9s", htmx=True)))
+    assert (state.dora, state.mode, state.win) == (["9s"], "hand", None)
+    state = state_of(replaced(get(client, "dora=9s&mode=ura&add=1z", htmx=True)))
+    assert (state.dora, state.ura) == (["9s"], ["1z"])
+    state = state_of(replaced(get(client, "dora=9s1z&undora=9s", htmx=True)))
+    assert state.dora == ["1z"]
+    html = text(get(client, "dora=1m2m3m4m5m&mode=dora&add=6m", htmx=True))
+    assert 'id="err-dora"' in html
+
+
+def test_mode_button_in_the_situation_panel_wins_over_the_radio(client):
+    # The form sends the checked radio first and the clicked "+ add" button last.
+    state = state_of(replaced(get(client, "mode=hand&mode=dora", htmx=True)))
+    assert state.mode == "dora"
+
+
+def test_htmx_sends_only_the_palette_buttons_that_changed(client):
+    html = text(get(client, "hand=123m&win=4m&_shown=hand%3D0&add=4m", htmx=True))
+    changed = re.findall(r'<button[^>]*data-tile="(\w+)"[^>]*hx-swap-oob="true"', html)
+    assert changed == ["4m"]
+    assert 'id="palette"' not in html
+    assert re.search(r'id="pal-4m"[^>]*>.*?<span class="left"[^>]*>2<', html, re.S)
+
+
+def test_htmx_sends_the_whole_palette_when_the_mode_changed(client):
+    html = text(get(client, "hand=123m&win=4m&_shown=hand%3D0&mode=chi", htmx=True))
+    assert re.search(r'id="palette"[^>]*hx-swap-oob="true"', html)
+    assert len(re.findall(r'data-tile="', html)) == 37
+    assert re.search(r'data-tile="8m"[^>]*disabled', html)
+    button = re.search(r'<button[^>]*id="pal-1m"[^>]*>', html)
+    assert button
+    assert "hx-swap-oob" not in button.group(0)
+
+
+# ---------------------------------------------------------------- counts and refusals
+def test_counts_left_and_red_fives():
+    state = picker.state_from_query({"hand": "550p", "dora": "4p"})
+    rows = picker.palette(state)
+    by_code = {t.code: t for row in rows for t in row}
+    assert by_code["5p"].left == 1
+    assert by_code["0p"].left == 0
+    assert not by_code["0p"].enabled
+    assert by_code["0m"].left == 1
+    assert by_code["4p"].left == 3
+    assert [t.code for t in rows[1]][4:6] == ["5p", "0p"]
+    assert len(rows[3]) == 7
+
+
+def test_fifth_copy_is_refused_beside_the_palette(client):
+    for htmx in (True, False):
+        response = get(client, "hand=3333m&add=3m", htmx=htmx)
+        html = unescape(text(response))
+        assert response.status_code == 200
+        assert re.search(r'id="err-palette">No 3m left', html)
+        if not htmx:
+            assert re.search(r'data-tile="3m"[^>]*disabled', html)
+
+
+def test_fifth_copy_from_the_url_shows_beside_the_hand(client):
+    html = unescape(text(get(client, "hand=3333m&win=3m", htmx=True)))
+    assert re.search(r'id="err-hand">a fifth 3m', html)
+
+
+def test_full_hand_refuses_another_tile(client):
+    html = unescape(text(get(client, "hand=234m234m456p55s68p&win=7p&add=1z", htmx=True)))
+    assert "The hand is complete" in html
+
+
+# ---------------------------------------------------------------- engine errors by the field
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("hand=345p678p8s[2-34m][6=66s]&win=8s&riichi=1", "riichi"),
+        ("hand=234m234m456p55s68p&win=7p&ippatsu=1", "ippatsu"),
+        ("hand=234m234m456p55s68p&win=7p&honba=x", "honba"),
+        ("hand=234m234m456p55s68p&win=7p&tsumo=1&dora=7p7p7p7p", "dora"),
+    ],
+)
+def test_engine_errors_appear_beside_their_control(client, query, field):
+    html = text(get(client, query, htmx=True))
+    assert f'id="err-{field}"' in html or f'data-field="{field}"' in html
+    if field in ("riichi", "ippatsu"):
+        assert f'aria-describedby="err-{field}"' in html
+
+
+def test_no_yaku_is_explained(client):
+    html = unescape(text(get(client, "hand=123m456p789s11z[2-34m]&win=1z", htmx=True)))
+    assert "yaku" in html.lower()
+    assert 'data-testid="han"' not in html
+
+
+# ---------------------------------------------------------------- incomplete hands and waits
+def test_incomplete_hand_says_how_many_tiles_are_missing(client):
+    html = text(get(client, "hand=123m&win=4m", htmx=True))
+    assert "Add 10 more tiles." in html
+    assert "4 of 14 tiles" in html
+
+
+def test_too_many_tiles(client):
+    html = text(get(client, "hand=234m234m456p55s68p7p&win=7p", htmx=True))
+    assert "1 tile too many" in html
+
+
+def test_waits_of_a_ready_hand(client):
+    html = unescape(text(get(client, "hand=123456m456p78s99p", htmx=True)))
+    assert re.findall(r'data-wait="(\w+)"', html) == ["6s", "9s"]
+    assert "Ron 1500 (30 fu 1 han)" in html
+    assert "Tsumo" in html
+    # The same with a winning tile already placed (12 in hand + the last one added).
+    html = text(get(client, "hand=123456m456p78s9p&win=9p", htmx=True))
+    assert re.findall(r'data-wait="(\w+)"', html) == ["6s", "9s"]
+
+
+def test_clicking_a_wait_makes_it_the_winning_tile(client):
+    state = state_of(replaced(get(client, "hand=123456m456p78s9p&win=9p&add=9s", htmx=True)))
+    assert (state.hand, state.win) == ("123456m45699p78s", "9s")
+
+
+def test_not_ready_hand(client):
+    html = text(get(client, "hand=13579m13579p135s", htmx=True))
+    assert "not ready" in html
+
+
+# ---------------------------------------------------------------- paste
+def test_paste_replaces_the_tiles_and_the_last_tile_wins(client):
+    state = state_of(replaced(get(client, "paste=234m234m456p55s68p7p", htmx=True)))
+    assert (state.hand, state.win) == ("223344m45668p55s", "7p")
+    state = state_of(replaced(get(client, "paste=123m456p55s78s[7=77z]9s", htmx=True)))
+    assert state.win == "9s"
+    assert [m.notation() for m in state.melds] == ["[7=77z]"]
+    state = state_of(replaced(get(client, "paste=123m 456h", htmx=True)))
+    assert (state.hand, state.win) == ("12345z3m", "6z") or state.win == "6z"
+
+
+def test_paste_equal_to_the_current_hand_is_not_an_action(client):
+    url = replaced(get(client, "hand=123m&win=4m&paste=123m4m&add=5m", htmx=True))
+    assert state_of(url).concealed == ["1m", "2m", "3m", "4m"]
+
+
+def test_bad_paste_is_refused_beside_the_box(client):
+    response = get(client, "hand=123m&win=4m&paste=12x", htmx=True)
+    html = text(response)
+    assert 'id="err-paste"' in html
+    assert "unexpected character" in html
+    assert state_of(replaced(response)).concealed == ["1m", "2m", "3m"]
+
+
+def test_unreadable_hand_in_the_url_never_crashes(client):
+    for query in (
+        "hand=[[[",
+        "hand=9z",
+        "win=xx",
+        "dora=[1m]",
+        "honba=-1",
+        "rules=nope",
+        "seat=9z",
+    ):
+        response = get(client, query)
+        assert response.status_code == 200
+
+
+# ---------------------------------------------------------------- rules and switches
+def test_switch_equal_to_the_preset_is_left_out(client):
+    assert replaced(get(client, "rules=tenhou&kiriage=0&_preset=tenhou", htmx=True)) == "/"
+    assert replaced(get(client, "kiriage=1&_preset=tenhou", htmx=True)) == "/?kiriage=1"
+    # Changing the preset drops the switches the form showed for the old one.
+    url = replaced(get(client, "rules=wrc&kiriage=0&_preset=tenhou", htmx=True))
+    assert url == "/?rules=wrc"
+
+
+def test_switches_reach_the_engine(client):
+    base = "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1&dora=9s&ura=1z"
+    html = text(get(client, base + "&kiriage=1", htmx=True))
+    assert hook(html, "total") == "12000"
+    assert hook(html, "limit") == "Mangan"
+    assert 'class="advanced" open' in html
+
+
+def test_request_from_query_for_the_tutor():
+    data = picker.request_from_query(QueryDict("hand=123m&win=4m&rules=wrc&kazoe=1&riichi=1"))
+    assert data == {
+        "hand": "123m",
+        "win": "4m",
+        "riichi": "1",
+        "rules": {"preset": "wrc", "kazoe": "1"},
+    }
+
+
+def test_explain_and_share_links(client):
+    html = unescape(text(get(client, WIKI)))
+    explain = re.search(r'<a href="(/tutor/explain\?[^"]+)" id="explain"', html)
+    assert explain
+    href = explain.group(1)
+    assert parse_qs(urlsplit(href).query) == parse_qs(urlsplit(CANON).query)
+    share = re.search(r'<a href="([^"]+)" id="share"', html)
+    assert share
+    assert share.group(1) == CANON
+
+
+def test_index_corner_is_a_url_field(client):
+    html = text(get(client, "hand=123m&win=0p&index=1", htmx=True))
+    assert 'class="tile-ix tile-ix-red" aria-hidden="true">5p<' in html
+    assert "index=1" in replaced(get(client, "hand=123m&index=1", htmx=True))
+    assert 'class="tile-ix' not in text(get(client, "hand=123m&win=0p", htmx=True))
+
+
+def test_canonical_query_round_trips():
+    query = (
+        "hand=123m456p%5B5%3D55s%5D&win=9s&tsumo=1&seat=2z&round=2z&riichi=1&dora=1m&ura=2m"
+        "&honba=2&sticks=1&rules=wrc&kazoe=1&mode=pon&from=%2B&index=1"
+    )
+    state = picker.state_from_query(QueryDict(query))
+    assert state.query() == query
+    assert picker.state_from_query(QueryDict(state.query())).query() == query
+
+
+def test_htmx_leaves_out_regions_that_did_not_change(client):
+    first = text(get(client, "hand=123m&win=4m", htmx=True))
+    found = re.search(r'name="_sit" value="(\w+)"', first)
+    assert found
+    key = found.group(1)
+    html = text(get(client, f"hand=123m&win=4m&_sit={key}&_shown=hand%3D0&add=5m", htmx=True))
+    assert 'id="situation"' not in html
+    assert 'id="modes"' not in html
+    assert re.search(r'id="score"[^>]*hx-swap-oob="true"', html)
+    # A new indicator changes the situation panel: it comes back.
+    html = text(get(client, f"hand=123m&win=4m&_sit={key}&mode=dora&add=5m", htmx=True))
+    assert re.search(r'id="situation"[^>]*hx-swap-oob="true"', html)
+
+
+def test_bad_paste_stays_in_the_box_to_be_fixed(client):
+    html = text(get(client, "hand=123m&win=4m&paste=12x", htmx=True))
+    assert 'id="paste" name="paste" value="12x"' in html
+    assert 'aria-invalid="true"' in html
+
+
+def test_empty_picker_offers_sample_hands_that_score(client):
+    html = unescape(text(get(client, "")))
+    links = re.findall(r'<ul class="samples">(.*?)</ul>', html, re.S)[0]
+    urls = re.findall(r'href="([^"]+)"', links)
+    assert len(urls) == 3
+    for url in urls:
+        assert 'data-testid="total"' in text(client.get(url))
+
+
+def test_history_restore_gets_the_full_page(client):
+    response = client.get(
+        CANON, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    )
+    assert text(response).startswith("<!doctype html>")
+
+
+def test_screen_readers_hear_the_new_score(client):
+    html = text(get(client, WIKI, htmx=True))
+    assert re.search(r'hx-swap-oob="innerHTML:#live">11700 points: 4 han 30 fu.<', html)
+    page = text(get(client, WIKI))
+    assert 'id="live" class="sr-only" aria-live="polite"' in page
+
+
+def test_explain_link_writes_switches_as_a_rules_object(client):
+    html = unescape(text(get(client, WIKI + "&kiriage=1")))
+    explain = re.search(r'<a href="(/tutor/explain\?[^"]+)" id="explain"', html)
+    assert explain
+    query = parse_qs(urlsplit(explain.group(1)).query)
+    assert query["rules"] == ['{"preset":"tenhou","kiriage":"1"}']
+    assert "kiriage" not in query
+
+
+def test_a_rules_object_in_the_url_is_read(client):
+    rules = '{"preset":"wrc","kazoe":true}'
+    state = state_of(replaced(get(client, urlencode({"rules": rules}), htmx=True)))
+    assert (state.rules, state.switches) == ("wrc", {"kazoe": "1"})
