@@ -1,3 +1,42 @@
-from django.urls import URLPattern
+"""Account URLs under /accounts/ (no namespace): signup, login, logout, password reset."""
 
-urlpatterns: list[URLPattern] = []
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tutor import views_accounts
+
+urlpatterns = [
+    path("signup/", views_accounts.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="registration/tenbo_password_reset_form.html",
+            email_template_name="registration/tenbo_password_reset_email.txt",
+            subject_template_name="registration/tenbo_password_reset_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(
+            template_name="registration/tenbo_password_reset_done.html"
+        ),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="registration/tenbo_password_reset_confirm.html"
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="registration/tenbo_password_reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
+]

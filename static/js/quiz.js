@@ -1,0 +1,30 @@
+// Quiz mode: the optional timer, and focus on the right element after htmx swaps.
+(function () {
+  "use strict";
+  function startTimers(root) {
+    root.querySelectorAll(".quiz-timer:not([data-started])").forEach(function (timer) {
+      timer.setAttribute("data-started", "1");
+      var left = parseInt(timer.getAttribute("data-seconds"), 10) || 0;
+      var form = document.querySelector("form.quiz-form[data-timed]");
+      var tick = setInterval(function () {
+        if (!document.body.contains(timer)) { clearInterval(tick); return; }
+        left -= 1;
+        timer.textContent = Math.max(left, 0) + "s";
+        if (left <= 5) timer.classList.add("late");
+        if (left <= 0) {
+          clearInterval(tick);
+          if (form && document.body.contains(form)) form.requestSubmit();
+        }
+      }, 1000);
+    });
+  }
+  function focusFirst(root) {
+    var el = root.querySelector("[autofocus]");
+    if (el && document.activeElement !== el) el.focus();
+  }
+  document.addEventListener("DOMContentLoaded", function () { startTimers(document); });
+  document.body && document.body.addEventListener("htmx:afterSettle", function (event) {
+    startTimers(document);
+    focusFirst(event.detail.elt.ownerDocument.getElementById("quiz") || document);
+  });
+})();

@@ -1,0 +1,49 @@
+"""A 10-question table quiz answered with the keyboard only; the heatmap reflects it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import quiz
+
+SET = 3
+WRONG = {4, 7}  # questions answered wrongly on purpose
+
+
+@pytest.mark.django_db(transaction=True)
+def test_table_quiz_by_keyboard_and_heatmap(page):
+    page.goto(page.base + f"/tutor/quiz/table/?set={SET}&n=0")
+    expected_levels: dict[str, int] = {}
+    for n in range(quiz.SET_LENGTH):
+        q = quiz.make_question("table", quiz.set_seed(SET, n), {})
+        page.wait_for_selector(f"text=Question {n + 1} of 10")
+        first = page.locator(".quiz-form input[type=text]").first
+        page.wait_for_function("document.activeElement && document.activeElement.name")
+        assert page.evaluate("document.activeElement.name") == first.get_attribute("name")
+        for i, f in enumerate(q.fields):
+            if i:
+                page.keyboard.press("Tab")
+            value = q.expected[f.name] + (100 if n in WRONG else 0)
+            page.keyboard.type(str(value))
+        page.keyboard.press("Enter")
+        feedback = page.locator(".quiz-feedback")
+        feedback.wait_for()
+        assert ("Not quite." if n in WRONG else "Right!") in feedback.inner_text()
+        dealer, _win, han, fu = quiz._parse_table_key(q.key)
+        cell = f"{'d' if dealer else 'n'}:{han}:{fu}"
+        level = 0 if n in WRONG else 1
+        expected_levels[cell] = min(level, expected_levels.get(cell, level))
+        page.wait_for_function("document.activeElement.classList.contains('quiz-next')")
+        page.keyboard.press("Enter")
+    page.wait_for_url("**/tutor/quiz/progress/")
+    heat = page.locator("#heatmap")
+    heat.wait_for()
+    assert page.locator("#stat-answers").inner_text() == "10"
+    for cell, level in expected_levels.items():
+        classes = heat.locator(f'td[data-cell="{cell}"]').get_attribute("class") or ""
+        assert f"lvl-{level}" in classes.split(), (cell, classes)
+    assert heat.locator("td.lvl-none").count() > 50
+    # The ron / tsumo switch swaps the heatmap in place (htmx) and keeps the URL in sync.
+    page.get_by_role("link", name="Tsumo", exact=True).click()
+    page.wait_for_url("**/progress/?win=tsumo*")
+    assert heat.locator('a[aria-current="true"]').inner_text() == "Tsumo"

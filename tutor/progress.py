@@ -1,0 +1,258 @@
+"""Progress storage: who the learner is, recording answers, merging into an account, stats.
+
+Every answer is its own :class:`~tutor.models.Answer` row, and an item's state changes in one
+``UPDATE ... SET attempts = attempts + 1, box = CASE box WHEN ...`` statement: two tabs
+answering at once never overwrite each other (no read-modify-write, no session blob).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import OperationalError, models, transaction
+from django.db.models import Case, F, Value, When
+from django.http import HttpRequest
+
+from tutor import srs
+from tutor.models import Answer, ItemProgress, Learner
+from tutor.quiz import KIND_NAMES, KINDS, Question, Verdict
+
+SESSION_KEY = "tutor_learner"
+
+
+def learner_for(request: HttpRequest, create: bool = True) -> Learner | None:
+    """The account's learner, or the anonymous one whose id the session holds."""
+    user = request.user
+    if user.is_authenticated:
+        if create:
+            return Learner.objects.get_or_create(user=user)[0]
+        return Learner.objects.filter(user=user).first()
+    pk = request.session.get(SESSION_KEY)
+    if pk:
+        learner = Learner.objects.filter(pk=pk, user__isnull=True).first()
+        if learner is not None:
+            return learner
+    if not create:
+        return None
+    learner = Learner.objects.create()
+    request.session[SESSION_KEY] = learner.pk
+    return learner
+
+
+def _schedule_update(correct: bool, at: datetime) -> dict[str, Any]:
+    """SET clauses computed by the database from the row's current values."""
+    boxes = range(srs.MAX_BOX + 1)
+    return {
+        "attempts": F("attempts") + 1,
+        "correct": F("correct") + (1 if correct else 0),
+        "streak": F("streak") + 1 if correct else Value(0),
+        "box": Case(
+            *[When(box=b, then=Value(srs.next_box(b, correct))) for b in boxes],
+            default=Value(srs.next_box(srs.MAX_BOX, correct)),
+            output_field=models.PositiveSmallIntegerField(),
+        ),
+        "due": Case(
+            *[When(box=b, then=Value(srs.schedule(b, correct, at).due)) for b in boxes],
+            default=Value(srs.schedule(srs.MAX_BOX, correct, at).due),
+            output_field=models.DateTimeField(),
+        ),
+        "last_correct": Value(correct),
+        "last_seen": Value(at),
+    }
+
+
+def record(
+    learner: Learner,
+    question: Question,
+    verdict: Verdict,
+    given: dict[str, Any],
+    at: datetime | None = None,
+) -> ItemProgress:
+    """Store the answer as a row and move its item along the schedule (atomically).
+
+    SQLite lets one writer in at a time and may answer "database is locked" to the other:
+    the whole transaction is then retried, so a second tab's answer waits instead of being
+    lost."""
+    at = at or srs.now()
+    for attempt in range(_RETRIES):
+        try:
+            return _record(learner, question, verdict, given, at)
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == _RETRIES - 1:
+                raise
+            time.sleep(0.01 * (attempt + 1))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+_RETRIES = 20
+
+
+def _record(
+    learner: Learner, question: Question, verdict: Verdict, given: dict[str, Any], at: datetime
+) -> ItemProgress:
+    with transaction.atomic():
+        Answer.objects.create(
+            learner=learner,
+            kind=question.kind,
+            key=question.key,
+            seed=question.seed,
+            correct=verdict.correct,
+            given=given,
+            expected=question.expected,
+            created=at,
+        )
+        ItemProgress.objects.get_or_create(
+            learner=learner, key=question.key, defaults={"kind": question.kind, "due": at}
+        )
+        ItemProgress.objects.filter(learner=learner, key=question.key).update(
+            **_schedule_update(verdict.correct, at)
+        )
+        return ItemProgress.objects.get(learner=learner, key=question.key)
+
+
+def states(learner: Learner | None, keys: list[str]) -> dict[str, srs.State]:
+    if learner is None or not keys:
+        return {}
+    rows = ItemProgress.objects.filter(learner=learner, key__in=keys)
+    return {row.key: srs.State(row.box, row.due) for row in rows}
+
+
+def merge(source: Learner, target: Learner) -> None:
+    """Move everything ``source`` learned into ``target`` (answers moved, items combined)."""
+    with transaction.atomic():
+        Answer.objects.filter(learner=source).update(learner=target)
+        for item in ItemProgress.objects.select_for_update().filter(learner=source):
+            newer: Any = Value(False)
+            if item.last_seen is not None:
+                newer = Case(
+                    When(last_seen__isnull=True, then=Value(True)),
+                    When(last_seen__lt=item.last_seen, then=Value(True)),
+                    default=Value(False),
+                    output_field=models.BooleanField(),
+                )
+            small = models.PositiveSmallIntegerField()
+            whole = models.PositiveIntegerField()
+            updated = ItemProgress.objects.filter(learner=target, key=item.key).update(
+                attempts=F("attempts") + item.attempts,
+                correct=F("correct") + item.correct,
+                # The weaker box and the earlier due date: keep drilling what either missed.
+                box=Case(
+                    When(box__gt=item.box, then=Value(item.box)),
+                    default=F("box"),
+                    output_field=small,
+                ),
+                due=Case(
+                    When(due__gt=item.due, then=Value(item.due)),
+                    default=F("due"),
+                    output_field=models.DateTimeField(),
+                ),
+                streak=Case(
+                    When(newer, then=Value(item.streak)), default=F("streak"), output_field=whole
+                ),
+                last_correct=Case(
+                    When(newer, then=Value(item.last_correct)),
+                    default=F("last_correct"),
+                    output_field=models.BooleanField(null=True),
+                ),
+                last_seen=Case(
+                    When(newer, then=Value(item.last_seen)),
+                    default=F("last_seen"),
+                    output_field=models.DateTimeField(null=True),
+                ),
+            )
+            if not updated:
+                ItemProgress.objects.filter(pk=item.pk).update(learner=target)
+        source.delete()
+
+
+def adopt_session_learner(request: HttpRequest, user: Any) -> None:
+    """On sign-up / log-in: the session's anonymous progress becomes the account's."""
+    pk = request.session.get(SESSION_KEY)
+    if not pk:
+        return
+    with transaction.atomic():
+        anon = Learner.objects.select_for_update().filter(pk=pk, user__isnull=True).first()
+        if anon is not None:
+            existing = Learner.objects.select_for_update().filter(user=user).first()
+            if existing is None:
+                anon.user = user
+                anon.save(update_fields=["user"])
+            else:
+                merge(anon, existing)
+    request.session.pop(SESSION_KEY, None)
+
+
+@dataclass
+class KindStats:
+    kind: str
+    name: str
+    answers: int
+    correct: int
+    due: int
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.correct / self.answers) if self.answers else None
+
+
+@dataclass
+class Stats:
+    answers: int
+    correct: int
+    streak: int
+    best_streak: int
+    kinds: list[KindStats]
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.correct / self.answers) if self.answers else None
+
+
+def stats(learner: Learner | None, at: datetime | None = None) -> Stats:
+    """Accuracy, the current and best streak, and per-kind counts."""
+    at = at or srs.now()
+    if learner is None:
+        return Stats(0, 0, 0, 0, [KindStats(k, str(KIND_NAMES[k]), 0, 0, 0) for k in KINDS])
+    results = list(
+        Answer.objects.filter(learner=learner)
+        .order_by("created", "id")
+        .values_list("kind", "correct")
+    )
+    streak = best = 0
+    for _kind, ok in results:
+        streak = streak + 1 if ok else 0
+        best = max(best, streak)
+    due = dict(
+        ItemProgress.objects.filter(learner=learner, due__lte=at)
+        .values("kind")
+        .annotate(n=models.Count("id"))
+        .values_list("kind", "n")
+    )
+    kinds = []
+    for kind in KINDS:
+        mine = [ok for k, ok in results if k == kind]
+        kinds.append(KindStats(kind, str(KIND_NAMES[kind]), len(mine), sum(mine), due.get(kind, 0)))
+    return Stats(len(results), sum(ok for _k, ok in results), streak, best, kinds)
+
+
+def table_levels(learner: Learner | None, win: str) -> dict[tuple[bool, int, int], dict[str, Any]]:
+    """Mastery of every table cell: (dealer, fu, han) -> level (0..5), attempts, correct."""
+    if learner is None:
+        return {}
+    wins = ("ron", "tsumo") if win == "both" else (win,)
+    out: dict[tuple[bool, int, int], dict[str, Any]] = {}
+    for item in ItemProgress.objects.filter(learner=learner, kind="table"):
+        parts = item.key.split(":")
+        if len(parts) != 5 or parts[2] not in wins:
+            continue
+        where = (parts[1] == "d", int(parts[4]), int(parts[3]))
+        level = srs.mastery(item.box, item.attempts, item.last_correct)
+        seen = out.setdefault(where, {"level": level, "attempts": 0, "correct": 0})
+        if level is not None and (seen["level"] is None or level < seen["level"]):
+            seen["level"] = level
+        seen["attempts"] += item.attempts
+        seen["correct"] += item.correct
+    return out

@@ -1,0 +1,284 @@
+"""Quiz mode: drills of the score tables, fu, yaku and payments, with spaced repetition.
+
+Questions are rebuilt from (kind, seed, options) by tutor.quiz; the answer is checked on the
+server and stored by tutor.progress. Each page is one template; htmx swaps its partials.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.timesince import timeuntil
+from django.views.decorators.http import require_GET, require_POST
+
+from scorer.engine.notation import NotationError, parse_hand
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.engine.tiles import tile_name
+from scorer.http import HtmxHttpRequest
+from tutor import progress, quiz, srs
+
+#: Request parameters that are not question options (answers are named ``a_<field>``).
+_NOT_OPTIONS = ("seed", "set", "n", "timed", "csrfmiddlewaretoken")
+ANSWER_PREFIX = "a_"
+
+
+def _kind(kind: str) -> str:
+    if kind not in quiz.KINDS:
+        raise Http404("no such quiz")
+    return kind
+
+
+def _int(value: str | None, default: int | None = None) -> int | None:
+    if value is not None and value.strip().isdigit():
+        return int(value.strip())
+    return default
+
+
+def _tile(code: str) -> dict[str, str]:
+    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
+
+
+def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Concealed tiles, melds and the winning tile of a request, for <img> tiles."""
+    if not request:
+        return None
+    try:
+        parsed = parse_hand(str(request["hand"]))
+    except NotationError:
+        return None
+    return {
+        "concealed": [_tile(t) for t in parsed.concealed],
+        "melds": [
+            {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
+            for m in parsed.melds
+        ],
+        "win": _tile(str(request["win"])),
+        "tsumo": bool(request.get("tsumo")),
+    }
+
+
+def _options(data: QueryDict) -> dict[str, str]:
+    return {
+        k: ",".join(data.getlist(k))
+        for k in data
+        if k not in _NOT_OPTIONS and not k.startswith(ANSWER_PREFIX)
+    }
+
+
+def _url(name: str, kind: str, params: dict[str, Any]) -> str:
+    clean = {k: v for k, v in params.items() if v not in (None, "")}
+    return reverse(f"tutor:{name}", args=[kind]) + ("?" + urlencode(clean) if clean else "")
+
+
+def _public_options(question: quiz.Question) -> dict[str, str]:
+    """The options worth putting in a URL (defaults left out)."""
+    defaults = quiz.normalise(question.kind, {})
+    return {k: v for k, v in question.options.items() if defaults.get(k) != v or k == "item"}
+
+
+def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
+    set_id = _int(data.get("set"))
+    n = _int(data.get("n"), 0) or 0
+    timed = _int(data.get("timed"))
+    opts = _public_options(question)
+    share = {**opts, "seed": question.seed}
+    if set_id is not None:
+        share = {**{k: v for k, v in opts.items() if k != "item"}, "set": set_id, "n": n}
+        nxt: str | None = None
+        if n + 1 < quiz.SET_LENGTH:
+            nxt = _url("quiz_question", question.kind, {**share, "n": n + 1, "timed": timed})
+    else:
+        filters = {k: v for k, v in opts.items() if k != "item"}
+        nxt = _url("quiz_question", question.kind, {**filters, "timed": timed})
+    hidden = {**question.options, "seed": str(question.seed)}
+    if set_id is not None:
+        hidden.update(set=str(set_id), n=str(n))
+    if timed:
+        hidden["timed"] = str(timed)
+    return {
+        "question": question,
+        "kind_name": quiz.KIND_NAMES[question.kind],
+        "tiles": hand_tiles(question.request),
+        "hidden": hidden,
+        "answer_url": reverse("tutor:quiz_answer", args=[question.kind]),
+        "share_url": request.build_absolute_uri(_url("quiz_question", question.kind, share)),
+        "next_url": nxt,
+        "set_id": set_id,
+        "set_n": n + 1,
+        "set_length": quiz.SET_LENGTH,
+        "timed": timed,
+        "verdict": None,
+        "given": {},
+    }
+
+
+def _rows(question: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each answer field with what was given (shown back, disabled, after checking)."""
+    rows = []
+    for f in question.fields:
+        got = given.get(f.name, [] if f.multiple else "")
+        chosen = set(got) if isinstance(got, list) else {got}
+        rows.append(
+            {
+                "field": f,
+                "input": ANSWER_PREFIX + f.name,
+                "given": "" if isinstance(got, list) else got,
+                "choices": [(value, label, value in chosen) for value, label in f.choices],
+            }
+        )
+    return rows
+
+
+def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    if context.get("question") is not None:
+        context["rows"] = _rows(context["question"], context.get("given", {}))
+    template = "tutor/quiz.html#quiz" if request.htmx else "tutor/quiz.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
+    """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
+    learner = progress.learner_for(request, create=False)
+    kinds = [
+        {
+            "kind": k,
+            "name": quiz.KIND_NAMES[k],
+            "help": quiz.KIND_HELP[k],
+            "set": random.randrange(1, 10**6),
+        }
+        for k in quiz.KINDS
+    ]
+    context = {
+        "kinds": kinds,
+        "stats": progress.stats(learner),
+        "rule_sets": quiz.RULE_SETS,
+        "fu_columns": FU_COLUMNS,
+        "han_rows": HAN_ROWS,
+        "fu_targets": quiz.FU_TARGETS,
+        "waits": quiz.WAITS,
+    }
+    return render(request, "tutor/quiz_index.html", context)
+
+
+@require_GET
+def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
+    """One question. ``seed`` (or ``set`` and ``n``) makes it reproducible; without them the
+    spaced-repetition schedule picks the item that is due."""
+    kind = _kind(kind)
+    data = request.GET
+    raw = _options(data)
+    set_id = _int(data.get("set"))
+    learner = progress.learner_for(request)
+    if set_id is not None:
+        seed = quiz.set_seed(set_id, _int(data.get("n"), 0) or 0)
+    elif _int(data.get("seed")) is not None:
+        seed = _int(data.get("seed")) or 0
+    else:
+        seed = random.randrange(1, 10**9)
+        if "item" not in raw:
+            try:
+                keys = quiz.candidates(kind, quiz.normalise(kind, raw))
+            except quiz.QuizError:
+                keys = []
+            if keys:
+                states = progress.states(learner, keys)
+                raw["item"] = srs.choose(keys, states, srs.now(), random.Random(seed))
+    try:
+        question = quiz.make_question(kind, seed, raw)
+    except quiz.QuizError as error:
+        context: dict[str, Any] = {
+            "error": str(error),
+            "kind_name": quiz.KIND_NAMES[kind],
+            "question": None,
+        }
+        return _render(request, context, status=400)
+    context = _context(request, question, data)
+    response = _render(request, context)
+    if request.htmx:
+        response["HX-Push-Url"] = context["share_url"]
+    return response
+
+
+@require_POST
+def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
+    """Check an answer on the server, store it, and show the derivation."""
+    kind = _kind(kind)
+    data = request.POST
+    seed = _int(data.get("seed"))
+    if seed is None:
+        return _render(
+            request,
+            {"error": "missing seed", "kind_name": quiz.KIND_NAMES[kind], "question": None},
+            status=400,
+        )
+    try:
+        question = quiz.make_question(kind, seed, _options(data))
+    except quiz.QuizError as error:
+        return _render(
+            request,
+            {"error": str(error), "kind_name": quiz.KIND_NAMES[kind], "question": None},
+            status=400,
+        )
+    answers: dict[str, Any] = {
+        f.name: data.getlist(ANSWER_PREFIX + f.name)
+        if f.multiple
+        else data.get(ANSWER_PREFIX + f.name, "")
+        for f in question.fields
+    }
+    verdict = quiz.check(question, answers)
+    learner = progress.learner_for(request)
+    assert learner is not None
+    item = progress.record(learner, question, verdict, answers)
+    context = _context(request, question, data)
+    table = None
+    if question.cell is not None:
+        dealer, _fu, _han = question.cell
+        win = "ron" if question.expected.get("ron") is not None else "tsumo"
+        if kind == "reverse":
+            win = question.key.split(":")[2]
+        table = quiz.grid(dealer, win, question.rules, highlight=question.cell)
+    set_score = None
+    if context["set_id"] is not None and context["next_url"] is None:
+        seeds = [quiz.set_seed(context["set_id"], i) for i in range(quiz.SET_LENGTH)]
+        rows = learner.answers.filter(kind=kind, seed__in=seeds).order_by("created", "id")
+        last = {row.seed: row.correct for row in rows}
+        set_score = {"right": sum(last.values()), "asked": len(last)}
+    context.update(
+        verdict=verdict,
+        given=answers,
+        item=item,
+        interval=timeuntil(item.due, item.last_seen),
+        table=table,
+        set_score=set_score,
+        progress_url=reverse("tutor:quiz_progress"),
+    )
+    return _render(request, context)
+
+
+@require_GET
+def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
+    """The quick-reference table coloured by mastery, with accuracy and streaks."""
+    win = data_win = request.GET.get("win", "both")
+    if win not in ("both", "ron", "tsumo"):
+        win = data_win = "both"
+    rules = request.GET.get("rules", "tenhou")
+    if rules not in quiz.RULE_SETS:
+        rules = "tenhou"
+    learner = progress.learner_for(request, create=False)
+    levels = progress.table_levels(learner, win)
+    context = {
+        "tables": [quiz.grid(False, win, rules, levels), quiz.grid(True, win, rules, levels)],
+        "win": data_win,
+        "rules": rules,
+        "stats": progress.stats(learner),
+        "levels": range(srs.MAX_BOX + 1),
+    }
+    template = "tutor/quiz_progress.html#heatmap" if request.htmx else "tutor/quiz_progress.html"
+    return render(request, template, context)
