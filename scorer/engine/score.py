@@ -217,18 +217,8 @@ def evaluate(
         limit, base = limit_for(han, fu, rules)
         return _candidate(request, reading, counted, ordinary, 0, han, limit, base, dora_han)
     multiples = sum(h.han for h in yakuman_hits) // 13
-    if not rules.aotenjou:
-        return _candidate(
-            request,
-            reading,
-            counted,
-            yakuman_hits,
-            multiples,
-            13 * multiples,
-            "yakuman",
-            8000 * multiples,
-            dora_han,
-        )
+    # Outside aotenjou a yakuman is 8000 base points per multiple; aotenjou's "fixed" policy
+    # pays its own fixed amount.
     fixed = _candidate(
         request,
         reading,
@@ -237,10 +227,12 @@ def evaluate(
         multiples,
         13 * multiples,
         "yakuman",
-        AOTENJOU_FIXED_BASE * multiples,
+        (AOTENJOU_FIXED_BASE if rules.aotenjou else 8000) * multiples,
         dora_han,
-        "fixed",
+        "fixed" if rules.aotenjou else "",
     )
+    if not rules.aotenjou:
+        return fixed
     implied = set().union(*(IMPLIED.get(h.id, frozenset()) for h in yakuman_hits))
     extra = [h for h in ordinary if h.id not in implied]
     han = 13 * multiples + sum(h.han for h in extra) + dora_han
