@@ -1215,7 +1215,7 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
 # -- tables for display --------------------------------------------------------------------------
 
 
-def _cell_text(c: Cell, win: str) -> str:
+def _cell_text(c: Cell, win: str) -> tuple[str, str]:
     ron = str(c.ron) if c.ron_exists else "—"
     if not c.tsumo_exists:
         tsumo = "—"
@@ -1224,10 +1224,10 @@ def _cell_text(c: Cell, win: str) -> str:
     else:
         tsumo = f"{c.tsumo_others}/{c.tsumo_dealer}"
     if win == "ron":
-        return ron
+        return ron, ""
     if win == "tsumo":
-        return tsumo
-    return f"{ron} · {tsumo}"
+        return tsumo, ""
+    return ron, tsumo
 
 
 def grid(
@@ -1249,11 +1249,13 @@ def grid(
                 c.ron_exists or c.tsumo_exists if win == "both" else _cell_ok(c, win)
             )
             seen = (levels or {}).get((dealer, fu, han), {})
+            text, sub = _cell_text(c, win) if exists else ("", "")
             cells.append(
                 {
                     "fu": fu,
                     "han": han,
-                    "text": _cell_text(c, win) if exists else "",
+                    "text": text,
+                    "sub": sub,
                     "exists": exists,
                     "limit": c.limit,
                     "level": seen.get("level"),

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.timesince import timeuntil
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.engine.notation import NotationError, parse_hand
@@ -215,7 +216,11 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if seed is None:
         return _render(
             request,
-            {"error": "missing seed", "kind_name": quiz.KIND_NAMES[kind], "question": None},
+            {
+                "error": gettext("This answer has no question seed."),
+                "kind_name": quiz.KIND_NAMES[kind],
+                "question": None,
+            },
             status=400,
         )
     try:

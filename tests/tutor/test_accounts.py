@@ -23,6 +23,7 @@ def test_sign_up_logs_in_and_returns_to_next(client):
         "/accounts/signup/",
         {
             "username": "haruka",
+            "email": "haruka@example.com",
             "password1": "double-east-44",
             "password2": "double-east-44",
             "next": "/tutor/quiz/",
@@ -30,7 +31,9 @@ def test_sign_up_logs_in_and_returns_to_next(client):
     )
     assert response.status_code == 302
     assert response["Location"] == "/tutor/quiz/"
-    assert client.session["_auth_user_id"] == str(User.objects.get(username="haruka").pk)
+    user = User.objects.get(username="haruka")
+    assert user.email == "haruka@example.com"
+    assert client.session["_auth_user_id"] == str(user.pk)
     html = client.get("/tutor/quiz/").content.decode()
     assert "Signed in as haruka" in html
 
