@@ -177,7 +177,7 @@ _WIND_KINDS: Final = {code: kind_of(code) for code in WIND_CODES}
 
 def _wind(data: Mapping[str, object], name: str, default: str | None) -> int | None:
     value = data.get(name, default)
-    if value in _WIND_KINDS:
+    if isinstance(value, str) and value in _WIND_KINDS:
         return _WIND_KINDS[value]
     if value is None or value == "":
         return None if default is None else kind_of(default)

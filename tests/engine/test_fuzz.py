@@ -76,3 +76,33 @@ def test_any_notation(hand, win, tsumo):
 @settings(max_examples=500)
 def test_situations_and_rules(data, rules):
     check(score_request({**data, "rules": rules}))
+
+
+VALID = {
+    "hand": "123m456p789s11z23p",
+    "win": "4p",
+    "tsumo": True,
+    "seat": "2z",
+    "round": "1z",
+    "riichi": True,
+    "dora": "1m",
+    "ura": "9s",
+    "honba": 1,
+    "sticks": 1,
+    "rules": "tenhou",
+}
+
+
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, min_size=1, max_size=3))
+@settings(max_examples=800)
+def test_a_valid_request_with_junk_fields(junk):
+    """Junk must reach the later fields too: start from a winning hand and spoil a few fields."""
+    assert score_request(VALID)["ok"]
+    check(score_request({**VALID, **junk}))
+
+
+def test_unhashable_winds_are_an_error_not_a_crash():
+    for name in ("seat", "round", "wareme", "discarder"):
+        result = score_request({**VALID, name: {"a": 1}})
+        assert result["error"]["code"] == "invalid_situation"
+        assert result["error"]["field"] == name
