@@ -8,6 +8,8 @@ keeps the best (高点法), so this module only enumerates; it never judges.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
+from itertools import product
 from typing import Literal, NamedTuple
 
 from .notation import Meld, MeldKind
@@ -74,22 +76,31 @@ class Reading(NamedTuple):
         return kind_of(self.pairs[0][0])
 
 
+Sets = tuple[tuple[Shape, int], ...]
+
+
 def _set_partitions(
     counts: list[int],
     start: int,
+    stop: int,
     acc: list[tuple[Shape, int]],
-    out: list[tuple[tuple[Shape, int], ...]],
+    out: list[Sets],
+    no_triplet: int = -1,
 ) -> None:
+    """Every split of ``counts[start:stop]`` (one suit) into sets, depth first: at each kind a
+    triplet is tried before a sequence, so the order is that of the kinds. After a sequence no
+    triplet of the same kind follows: that split (6666 78 as 678 + 666) was already found as
+    triplet then sequence."""
     i = start
-    while i < 34 and counts[i] == 0:
+    while i < stop and counts[i] == 0:
         i += 1
-    if i == 34:
+    if i == stop:
         out.append(tuple(acc))
         return
-    if counts[i] >= 3:
+    if counts[i] >= 3 and i != no_triplet:
         counts[i] -= 3
         acc.append((Shape.TRIPLET, i))
-        _set_partitions(counts, i, acc, out)
+        _set_partitions(counts, i, stop, acc, out)
         acc.pop()
         counts[i] += 3
     if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
@@ -97,43 +108,84 @@ def _set_partitions(
         counts[i + 1] -= 1
         counts[i + 2] -= 1
         acc.append((Shape.SEQUENCE, i))
-        _set_partitions(counts, i, acc, out)
+        _set_partitions(counts, i, stop, acc, out, i)
         acc.pop()
         counts[i] += 1
         counts[i + 1] += 1
         counts[i + 2] += 1
 
 
-def standard_partitions(counts: list[int]) -> list[tuple[int, tuple[tuple[Shape, int], ...]]]:
-    """Every (pair kind, sets) split of concealed tile counts into sets and exactly one pair."""
-    results: list[tuple[int, tuple[tuple[Shape, int], ...]]] = []
-    # Sets take tiles three at a time within a suit, so the pair must lie in the one group
-    # whose count is 2 modulo 3; a group at 1 modulo 3 (or a lone honour) can never fit.
-    pair_group: range | None = None
-    for kind in range(27, 34):
-        if counts[kind] in (1, 4):
-            return results
-        if counts[kind] == 2:
-            if pair_group is not None:
-                return results
-            pair_group = range(kind, kind + 1)
-    for base in (0, 9, 18):
-        rest = sum(counts[base : base + 9]) % 3
-        if rest == 1:
-            return results
-        if rest == 2:
-            if pair_group is not None:
-                return results
-            pair_group = range(base, base + 9)
-    if pair_group is None:
-        return results
-    for pair in pair_group:
+@lru_cache(maxsize=8192)
+def _suit_splits(base: int, suit: tuple[int, ...]) -> tuple[tuple[int | None, Sets], ...]:
+    """Every split of one number suit's nine counts into sets, with a pair when the suit holds
+    2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order.
+
+    The same suit patterns come back hand after hand, so each is worked out once."""
+    counts = [0] * base + list(suit)
+    out: list[tuple[int | None, Sets]] = []
+    if sum(suit) % 3 == 0:
+        found: list[Sets] = []
+        _set_partitions(counts, base, base + 9, [], found)
+        out.extend((None, sets) for sets in found)
+        return tuple(out)
+    for pair in range(base, base + 9):
         if counts[pair] >= 2:
             counts[pair] -= 2
-            found: list[tuple[tuple[Shape, int], ...]] = []
-            _set_partitions(counts, 0, [], found)
+            found = []
+            _set_partitions(counts, base, base + 9, [], found)
             counts[pair] += 2
-            results.extend((pair, sets) for sets in found)
+            out.extend((pair, sets) for sets in found)
+    return tuple(out)
+
+
+def standard_partitions(counts: list[int]) -> list[tuple[int, Sets]]:
+    """Every (pair kind, sets) split of concealed tile counts into sets and exactly one pair.
+
+    Sets are in the order of their kinds; splits are ordered by the pair, then suit by suit."""
+    # Sets take tiles three at a time within a suit, so the pair must lie in the one group
+    # whose count is 2 modulo 3; a group at 1 modulo 3 (or a lone honour) can never fit.
+    pair_group = -1
+    honour_pair = -1
+    honour_sets: list[tuple[Shape, int]] = []
+    for kind in range(27, 34):
+        n = counts[kind]
+        if n == 0:
+            continue
+        if n == 3:
+            honour_sets.append((Shape.TRIPLET, kind))
+        elif n == 2 and pair_group < 0:
+            pair_group, honour_pair = 3, kind
+        else:
+            return []
+    for group in (0, 1, 2):
+        rest = sum(counts[group * 9 : group * 9 + 9]) % 3
+        if rest == 1:
+            return []
+        if rest == 2:
+            if pair_group >= 0:
+                return []
+            pair_group = group
+    if pair_group < 0:
+        return []
+    options = [
+        _suit_splits(group * 9, tuple(counts[group * 9 : group * 9 + 9])) for group in (0, 1, 2)
+    ]
+    if pair_group == 3:
+        options.append(((honour_pair, ()),))
+    results: list[tuple[int, Sets]] = []
+    honours = tuple(honour_sets)
+    if len(options[0]) == len(options[1]) == len(options[2]) == 1:  # nearly every hand
+        pair = options[pair_group][0][0]
+        assert pair is not None
+        results.append((pair, options[0][0][1] + options[1][0][1] + options[2][0][1] + honours))
+        return results
+    # Ordered by the pair, then suit by suit (the first suit's choice varies slowest).
+    pairs = sorted({pair for pair, _sets in options[pair_group] if pair is not None})
+    for pair in pairs:
+        chosen = list(options)
+        chosen[pair_group] = tuple(o for o in options[pair_group] if o[0] == pair)
+        for split in product(*chosen[:3]):
+            results.append((pair, split[0][1] + split[1][1] + split[2][1] + honours))
     return results
 
 

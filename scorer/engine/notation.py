@@ -136,12 +136,32 @@ def parse_hand(text: str) -> ParsedHand:
     if _CANONICAL.fullmatch(text):
         head = _MELD.search(text)
         split = head.start() if head else len(text)
-        concealed = [d + suit for digits, suit in _GROUP.findall(text[:split]) for d in digits]
-        melds = tuple(
-            _parse_meld(m.group(1), m.group(2), m.start() + 1) for m in _MELD.finditer(text, split)
-        )
-        return ParsedHand(tuple(sorted(concealed, key=_SORT.__getitem__)), melds)
+        concealed: tuple[TileCode, ...] = ()
+        last_suit = ""
+        ordered = True
+        for digits, suit in _GROUP.findall(text, 0, split):
+            concealed += _group(digits, suit)
+            ordered = ordered and suit > last_suit
+            last_suit = suit
+        if not ordered:  # a suit written twice, or out of order
+            concealed = tuple(sorted(concealed, key=_SORT.__getitem__))
+        if head is None:
+            return ParsedHand(concealed, ())
+        try:
+            melds = tuple(_meld(opener, body) for opener, body in _MELD.findall(text, split))
+        except NotationError:
+            return _parse_hand_slowly(text)  # it raises again, with the position in ``text``
+        return ParsedHand(concealed, melds)
     return _parse_hand_slowly(text)
+
+
+@lru_cache(maxsize=4096)
+def _group(digits: str, suit: str) -> tuple[TileCode, ...]:
+    """The codes of one canonical-looking group (``"505"``, ``"m"``), in canonical order.
+
+    Groups repeat across hands, so they are parsed once; the regular expression has already
+    kept 0, 8 and 9 away from honours."""
+    return tuple(sorted((d + suit for d in digits), key=_SORT.__getitem__))
 
 
 def _parse_hand_slowly(text: str) -> ParsedHand:
@@ -182,6 +202,19 @@ def _parse_hand_slowly(text: str) -> ParsedHand:
 
 
 def _parse_meld(opener: str, body: str, offset: int) -> Meld:
+    """One meld; ``offset`` is where ``body`` starts in the text, for error positions."""
+    try:
+        return _meld(opener, body)
+    except NotationError as exc:
+        position = None if exc.position is None else exc.position + offset
+        raise NotationError(exc.message, position) from None
+
+
+@lru_cache(maxsize=4096)
+def _meld(opener: str, body: str) -> Meld:
+    """A meld from its opener and body (``"[", "1-23m"``): there are few, so each is parsed
+    once. Error positions are relative to the body."""
+    offset = 0
     if not body or body[-1] not in "mpszh":
         raise NotationError("a meld ends with its suit letter, as in [1-23m]", offset + len(body))
     suit = "z" if body[-1] == "h" else body[-1]

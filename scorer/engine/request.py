@@ -44,6 +44,7 @@ REQUEST_FIELDS: Final = (
     "wareme",
     "rules",
 )
+_GROUP_OF: Final = tuple(k // 9 for k in range(34))
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"0", "false", "off", "no", ""})
 WIND_CODES: Final = ("1z", "2z", "3z", "4z")
@@ -104,20 +105,25 @@ class Request:
     """How many honour tiles the hand holds."""
 
     def __post_init__(self) -> None:
-        tiles = [*self.hand.concealed, self.win]
-        for meld in self.hand.melds:
-            tiles.extend(meld.tiles)
-        kinds = tuple(KIND[t] for t in tiles)
+        tiles = (*self.hand.concealed, self.win)
+        melds = self.hand.melds
+        for meld in melds:
+            tiles += meld.tiles
+        kinds = tuple(map(KIND.__getitem__, tiles))
         counts = [0] * 34
         for kind in kinds:
             counts[kind] += 1
-        object.__setattr__(self, "all_tiles", tuple(tiles))
-        object.__setattr__(self, "kinds", kinds)
-        object.__setattr__(self, "counts", tuple(counts))
-        object.__setattr__(self, "is_closed", all(not m.is_open for m in self.hand.melds))
-        suits = tuple(s for s in range(3) if any(counts[s * 9 : s * 9 + 9]))
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "honours", sum(counts[27:]))
+        setattr_ = object.__setattr__
+        setattr_(self, "all_tiles", tiles)
+        setattr_(self, "kinds", kinds)
+        setattr_(self, "counts", tuple(counts))
+        setattr_(self, "is_closed", not melds or all(not m.is_open for m in melds))
+        groups = set(map(_GROUP_OF.__getitem__, kinds))
+        honours = 3 in groups
+        if honours:
+            groups.discard(3)
+        setattr_(self, "suits", tuple(sorted(groups)))
+        setattr_(self, "honours", sum(counts[27:]) if honours else 0)
 
     @property
     def is_dealer(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Final, Literal
 
 AotenjouYakuman = Literal["fixed", "13han", "higher"]
@@ -167,6 +168,21 @@ def resolve_rules(spec: object) -> Rules:
         return spec
     if not isinstance(spec, Mapping):
         raise RulesError("rules must be a preset name or an object")
+    # Types are part of the key: 1, 1.0 and True are equal keys but not equally valid values.
+    key = tuple((name, type(value), value) for name, value in spec.items())
+    try:
+        return _resolve_items(key)
+    except TypeError:  # an unhashable value: no cache, and an error below
+        return _resolve_mapping(spec)
+
+
+@lru_cache(maxsize=1024)
+def _resolve_items(items: tuple[tuple[object, type, object], ...]) -> Rules:
+    """Rule objects repeat from request to request; each distinct spec is resolved once."""
+    return _resolve_mapping({name: value for name, _type, value in items})
+
+
+def _resolve_mapping(spec: Mapping[object, object]) -> Rules:
     preset = spec.get("preset", "tenhou")
     if not isinstance(preset, str):
         raise RulesError("rules.preset must be a preset name")

@@ -11,7 +11,7 @@ from .hand import Reading, readings
 from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
 from .request import EngineError, Request
 from .tiles import TileCode, code_of, dora_after, kind_of
-from .yaku import IMPLIED, YAKU, YAKUMAN, Ctx, could_be_yakuman
+from .yaku import IMPLIED, Ctx, YakuDef, hand_facts, rows_for
 
 
 class YakuHit(NamedTuple):
@@ -128,11 +128,11 @@ def count_dora(request: Request) -> tuple[DoraCount, ...]:
     return tuple(found)
 
 
-def _ordinary(ctx: Ctx) -> list[YakuHit]:
-    """The ordinary yaku that hold for this reading, with their han (open or closed)."""
+def _ordinary(ctx: Ctx, rows: tuple[YakuDef, ...]) -> list[YakuHit]:
+    """The ordinary yaku of ``rows`` that hold for this reading, with their han."""
     closed = ctx.closed
     hits = []
-    for y in YAKU:
+    for y in rows:
         holds, reason, tiles = y.judge(ctx)
         if not holds:
             continue
@@ -144,10 +144,10 @@ def _ordinary(ctx: Ctx) -> list[YakuHit]:
     return hits
 
 
-def _yakuman(ctx: Ctx) -> list[YakuHit]:
+def _yakuman(ctx: Ctx, rows: tuple[YakuDef, ...]) -> list[YakuHit]:
     rules = ctx.request.rules
     hits = []
-    for y in YAKUMAN:
+    for y in rows:
         holds, reason, tiles = y.judge(ctx)
         if holds:
             hits.append(
@@ -199,16 +199,24 @@ def _candidate(
 
 
 def evaluate(
-    request: Request, reading: Reading, dora_han: int, yakuman_possible: bool = True
+    request: Request,
+    reading: Reading,
+    dora_han: int,
+    rows: tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]] | None = None,
 ) -> Candidate:
-    """Value one reading: yaku, fu, han, limit, base points and payments."""
+    """Value one reading: yaku, fu, han, limit, base points and payments.
+
+    ``rows``: the (ordinary, yakuman) rows worth judging, from :func:`rows_for`; by default
+    those the hand's facts allow.
+    """
     ctx = Ctx(request, reading)
     rules = request.rules
-    ordinary = _ordinary(ctx)
+    ordinary_rows, yakuman_rows = rows or rows_for(hand_facts(request))
+    ordinary = _ordinary(ctx, ordinary_rows)
     pinfu = any(h.id == "pinfu" for h in ordinary)
     items, raw, fu = count_fu(request, reading, pinfu)
     counted = (tuple(items), raw, fu)
-    yakuman_hits = _yakuman(ctx) if yakuman_possible else []
+    yakuman_hits = _yakuman(ctx, yakuman_rows) if yakuman_rows else []
     if not yakuman_hits:
         yaku_han = sum(h.han for h in ordinary)
         if not yaku_han:
@@ -271,8 +279,8 @@ def score(request: Request) -> Result:
         )
     dora = count_dora(request)
     dora_han = sum(d.number for d in dora)
-    yakuman_possible = could_be_yakuman(request)
-    candidates = [evaluate(request, reading, dora_han, yakuman_possible) for reading in options]
+    rows = rows_for(hand_facts(request))
+    candidates = [evaluate(request, reading, dora_han, rows) for reading in options]
     if len(candidates) > 1:
         candidates.sort(key=Candidate.key, reverse=True)
     best = candidates[0]

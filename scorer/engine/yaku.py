@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .hand import Block, Reading, Shape, Wait
@@ -493,7 +494,9 @@ def _wait_tiles(c: Ctx) -> tuple[TileCode, ...]:
 @dataclass(frozen=True, slots=True)
 class YakuDef:
     """One row of the yaku table. ``open_han`` 0 means closed only; ``double`` marks the
-    patterns that count as double yakuman where that rule is on."""
+    patterns that count as double yakuman where that rule is on. ``needs`` are facts of
+    :func:`hand_facts` that every hand with this yaku has: scoring skips the judge when one is
+    missing (explaining still asks every judge, for its reason)."""
 
     id: str
     closed_han: int
@@ -504,57 +507,160 @@ class YakuDef:
     double: bool = False
     #: Shown in the tutor's "why not" list when it does not hold.
     common: bool = False
+    needs: frozenset[str] = frozenset()
 
 
-YAKU: Final[tuple[YakuDef, ...]] = (
-    YakuDef("riichi", 1, 0, _riichi, "Riichi"),
-    YakuDef("double_riichi", 2, 0, _double_riichi, "Double riichi"),
-    YakuDef("ippatsu", 1, 0, _ippatsu, "Ippatsu"),
-    YakuDef("menzen_tsumo", 1, 0, _menzen_tsumo, "Menzen tsumo", common=True),
-    YakuDef("pinfu", 1, 0, _pinfu, "Pinfu", common=True),
-    YakuDef("tanyao", 1, 1, _tanyao, "Tanyao", common=True),
-    YakuDef("iipeikou", 1, 0, _iipeikou, "Iipeikou", common=True),
-    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), "Haku"),
-    YakuDef("hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), "Hatsu"),
-    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), "Chun"),
-    YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind"),
-    YakuDef("round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind"),
-    YakuDef("haitei", 1, 1, _flag("haitei"), "Haitei"),
-    YakuDef("houtei", 1, 1, _flag("houtei"), "Houtei"),
-    YakuDef("rinshan", 1, 1, _flag("rinshan"), "Rinshan kaihou"),
-    YakuDef("chankan", 1, 1, _flag("chankan"), "Chankan"),
-    YakuDef("chiitoitsu", 2, 0, _chiitoitsu, "Chiitoitsu"),
-    YakuDef("sanshoku", 2, 1, _sanshoku, "Sanshoku doujun", common=True),
-    YakuDef("ittsu", 2, 1, _ittsu, "Ittsu", common=True),
-    YakuDef("chanta", 2, 1, _chanta, "Chanta", common=True),
-    YakuDef("toitoi", 2, 2, _toitoi, "Toitoi", common=True),
-    YakuDef("sanankou", 2, 2, _sanankou, "Sanankou", common=True),
-    YakuDef("sanshoku_doukou", 2, 2, _sanshoku_doukou, "Sanshoku doukou"),
-    YakuDef("sankantsu", 2, 2, _sankantsu, "Sankantsu"),
-    YakuDef("shousangen", 2, 2, _shousangen, "Shousangen"),
-    YakuDef("honroutou", 2, 2, _honroutou, "Honroutou"),
-    YakuDef("ryanpeikou", 3, 0, _ryanpeikou, "Ryanpeikou"),
-    YakuDef("junchan", 3, 2, _junchan, "Junchan", common=True),
-    YakuDef("honitsu", 3, 2, _honitsu, "Honitsu", common=True),
-    YakuDef("chinitsu", 6, 5, _chinitsu, "Chinitsu"),
+def _needs(*facts: str) -> frozenset[str]:
+    unknown = set(facts) - FACTS
+    assert not unknown, unknown
+    return frozenset(facts)
+
+
+#: Every fact :func:`hand_facts` can report.
+FACTS: Final = frozenset(
+    {
+        # situation flags, as given
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "tsumo",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "chiihou",
+        # the melds
+        "closed",  # no called meld (closed kans allowed)
+        "no_melds",
+        "kans3",
+        "kans4",
+        # tile counts of the whole hand
+        "simples_only",
+        "outer_only",  # terminals and honours only
+        "honours",
+        "no_honours",
+        "one_suit",
+        "three_suits",
+        "no_fives",  # no 5 of any suit: every set can touch a terminal or honour
+        "nine_in_suit",  # some suit holds each of 1 to 9
+        "trips3",  # three kinds held three or more times
+        "trips4",
+        "haku3",
+        "hatsu3",
+        "chun3",
+        "seat3",
+        "round3",
+        "dragons8",
+        "dragons9",
+        "winds11",
+        "winds12",
+        "seven_pairs",
+        "kokushi",  # every terminal and honour kind is held
+        "all_honours",
+        "all_terminals",
+        "all_green",
+    }
 )
 
+YAKU: Final[tuple[YakuDef, ...]] = (
+    YakuDef("riichi", 1, 0, _riichi, "Riichi", needs=_needs("riichi")),
+    YakuDef("double_riichi", 2, 0, _double_riichi, "Double riichi", needs=_needs("double_riichi")),
+    YakuDef("ippatsu", 1, 0, _ippatsu, "Ippatsu", needs=_needs("ippatsu")),
+    YakuDef(
+        "menzen_tsumo",
+        1,
+        0,
+        _menzen_tsumo,
+        "Menzen tsumo",
+        common=True,
+        needs=_needs("tsumo", "closed"),
+    ),
+    YakuDef("pinfu", 1, 0, _pinfu, "Pinfu", common=True, needs=_needs("closed")),
+    YakuDef("tanyao", 1, 1, _tanyao, "Tanyao", common=True, needs=_needs("simples_only")),
+    YakuDef("iipeikou", 1, 0, _iipeikou, "Iipeikou", common=True, needs=_needs("closed")),
+    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), "Haku", needs=_needs("haku3")),
+    YakuDef("hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), "Hatsu", needs=_needs("hatsu3")),
+    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), "Chun", needs=_needs("chun3")),
+    YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind", needs=_needs("seat3")),
+    YakuDef(
+        "round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind", needs=_needs("round3")
+    ),
+    YakuDef("haitei", 1, 1, _flag("haitei"), "Haitei", needs=_needs("haitei")),
+    YakuDef("houtei", 1, 1, _flag("houtei"), "Houtei", needs=_needs("houtei")),
+    YakuDef("rinshan", 1, 1, _flag("rinshan"), "Rinshan kaihou", needs=_needs("rinshan")),
+    YakuDef("chankan", 1, 1, _flag("chankan"), "Chankan", needs=_needs("chankan")),
+    YakuDef("chiitoitsu", 2, 0, _chiitoitsu, "Chiitoitsu", needs=_needs("seven_pairs")),
+    YakuDef(
+        "sanshoku", 2, 1, _sanshoku, "Sanshoku doujun", common=True, needs=_needs("three_suits")
+    ),
+    YakuDef("ittsu", 2, 1, _ittsu, "Ittsu", common=True, needs=_needs("nine_in_suit")),
+    YakuDef("chanta", 2, 1, _chanta, "Chanta", common=True, needs=_needs("no_fives", "honours")),
+    YakuDef("toitoi", 2, 2, _toitoi, "Toitoi", common=True, needs=_needs("trips4")),
+    YakuDef("sanankou", 2, 2, _sanankou, "Sanankou", common=True, needs=_needs("trips3")),
+    YakuDef(
+        "sanshoku_doukou",
+        2,
+        2,
+        _sanshoku_doukou,
+        "Sanshoku doukou",
+        needs=_needs("trips3", "three_suits"),
+    ),
+    YakuDef("sankantsu", 2, 2, _sankantsu, "Sankantsu", needs=_needs("kans3")),
+    YakuDef("shousangen", 2, 2, _shousangen, "Shousangen", needs=_needs("dragons8")),
+    YakuDef("honroutou", 2, 2, _honroutou, "Honroutou", needs=_needs("outer_only")),
+    YakuDef("ryanpeikou", 3, 0, _ryanpeikou, "Ryanpeikou", needs=_needs("closed")),
+    YakuDef(
+        "junchan", 3, 2, _junchan, "Junchan", common=True, needs=_needs("no_fives", "no_honours")
+    ),
+    YakuDef("honitsu", 3, 2, _honitsu, "Honitsu", common=True, needs=_needs("one_suit", "honours")),
+    YakuDef("chinitsu", 6, 5, _chinitsu, "Chinitsu", needs=_needs("one_suit", "no_honours")),
+)
+
+_CHUUREN_NEEDS: Final = _needs("no_melds", "one_suit", "no_honours")
 YAKUMAN: Final[tuple[YakuDef, ...]] = (
-    YakuDef("kokushi", 13, 0, _kokushi, "Kokushi musou", yakuman=True),
-    YakuDef("kokushi_13", 13, 0, _kokushi_13, "Kokushi musou, 13-sided wait", True, True),
-    YakuDef("suuankou", 13, 0, _suuankou, "Suuankou", yakuman=True),
-    YakuDef("suuankou_tanki", 13, 0, _suuankou_tanki, "Suuankou tanki", True, True),
-    YakuDef("daisangen", 13, 13, _daisangen, "Daisangen", yakuman=True),
-    YakuDef("shousuushii", 13, 13, _shousuushii, "Shousuushii", yakuman=True),
-    YakuDef("daisuushii", 13, 13, _daisuushii, "Daisuushii", True, True),
-    YakuDef("tsuuiisou", 13, 13, _tsuuiisou, "Tsuuiisou", yakuman=True),
-    YakuDef("chinroutou", 13, 13, _chinroutou, "Chinroutou", yakuman=True),
-    YakuDef("ryuuiisou", 13, 13, _ryuuiisou, "Ryuuiisou", yakuman=True),
-    YakuDef("chuuren", 13, 0, _chuuren, "Chuuren poutou", yakuman=True),
-    YakuDef("junsei_chuuren", 13, 0, _junsei_chuuren, "Junsei chuuren poutou", True, True),
-    YakuDef("suukantsu", 13, 13, _suukantsu, "Suukantsu", yakuman=True),
-    YakuDef("tenhou", 13, 0, _flag("tenhou"), "Tenhou", yakuman=True),
-    YakuDef("chiihou", 13, 0, _flag("chiihou"), "Chiihou", yakuman=True),
+    YakuDef("kokushi", 13, 0, _kokushi, "Kokushi musou", True, needs=_needs("kokushi")),
+    YakuDef(
+        "kokushi_13",
+        13,
+        0,
+        _kokushi_13,
+        "Kokushi musou, 13-sided wait",
+        True,
+        True,
+        needs=_needs("kokushi"),
+    ),
+    YakuDef("suuankou", 13, 0, _suuankou, "Suuankou", True, needs=_needs("trips4", "closed")),
+    YakuDef(
+        "suuankou_tanki",
+        13,
+        0,
+        _suuankou_tanki,
+        "Suuankou tanki",
+        True,
+        True,
+        needs=_needs("trips4", "closed"),
+    ),
+    YakuDef("daisangen", 13, 13, _daisangen, "Daisangen", True, needs=_needs("dragons9")),
+    YakuDef("shousuushii", 13, 13, _shousuushii, "Shousuushii", True, needs=_needs("winds11")),
+    YakuDef("daisuushii", 13, 13, _daisuushii, "Daisuushii", True, True, needs=_needs("winds12")),
+    YakuDef("tsuuiisou", 13, 13, _tsuuiisou, "Tsuuiisou", True, needs=_needs("all_honours")),
+    YakuDef("chinroutou", 13, 13, _chinroutou, "Chinroutou", True, needs=_needs("all_terminals")),
+    YakuDef("ryuuiisou", 13, 13, _ryuuiisou, "Ryuuiisou", True, needs=_needs("all_green")),
+    YakuDef("chuuren", 13, 0, _chuuren, "Chuuren poutou", True, needs=_CHUUREN_NEEDS),
+    YakuDef(
+        "junsei_chuuren",
+        13,
+        0,
+        _junsei_chuuren,
+        "Junsei chuuren poutou",
+        True,
+        True,
+        needs=_CHUUREN_NEEDS,
+    ),
+    YakuDef("suukantsu", 13, 13, _suukantsu, "Suukantsu", True, needs=_needs("kans4")),
+    YakuDef("tenhou", 13, 0, _flag("tenhou"), "Tenhou", True, needs=_needs("tenhou")),
+    YakuDef("chiihou", 13, 0, _flag("chiihou"), "Chiihou", True, needs=_needs("chiihou")),
 )
 
 YAKU_BY_ID: Final = {y.id: y for y in (*YAKU, *YAKUMAN)}
@@ -678,22 +784,104 @@ REASONS: Final[dict[str, str]] = {
 }
 
 
-def could_be_yakuman(r: Request) -> bool:
-    """A cheap necessary condition for any yakuman, checked once per request so that ordinary
-    hands (nearly all) skip the yakuman judges."""
+_FLAG_FACTS: Final = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "tsumo",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+)
+_GREEN_LIST: Final = tuple(sorted(GREEN_KINDS))
+
+
+def hand_facts(r: Request) -> frozenset[str]:
+    """The facts of :data:`FACTS` that hold for the whole hand (every reading shares them).
+
+    Each is a cheap count over the 34 kinds; together they rule out nearly every row of the
+    yaku tables before any reading is judged.
+    """
     c = r.counts
     size = len(r.all_tiles)
+    facts = [name for name in _FLAG_FACTS if getattr(r, name)]
+    melds = r.hand.melds
+    if not melds:
+        facts.append("no_melds")
+        facts.append("closed")
+        if c.count(2) == 7:
+            facts.append("seven_pairs")
+    else:
+        if r.is_closed:
+            facts.append("closed")
+        kans = sum(1 for m in melds if m.is_kan)
+        if kans >= 3:
+            facts.append("kans3")
+            if kans == 4:
+                facts.append("kans4")
+    honours = r.honours
+    outer = honours + c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
+    if outer == 0:
+        facts.append("simples_only")
+    elif outer == size:
+        facts.append("outer_only")
+        if honours == size:
+            facts.append("all_honours")
+        elif honours == 0:
+            facts.append("all_terminals")
+    facts.append("honours" if honours else "no_honours")
+    suits = len(r.suits)
+    if suits == 1:
+        facts.append("one_suit")
+    elif suits == 3:
+        facts.append("three_suits")
+    if not (c[4] or c[13] or c[22]):
+        facts.append("no_fives")
+        if honours and all(c[k] for k in KOKUSHI_KINDS):
+            facts.append("kokushi")
+    for base in (0, 9, 18):
+        if c[base + 4] and all(c[base : base + 9]):
+            facts.append("nine_in_suit")
+            break
+    trips = sum(1 for n in c if n >= 3)
+    if trips >= 3:
+        facts.append("trips3")
+        if trips >= 4:
+            facts.append("trips4")
+    if honours >= 3:
+        for name, kind in (
+            ("haku3", DRAGONS[0]),
+            ("hatsu3", DRAGONS[1]),
+            ("chun3", DRAGONS[2]),
+            ("seat3", r.seat),
+            ("round3", r.round),
+        ):
+            if c[kind] >= 3:
+                facts.append(name)
+        dragons = c[31] + c[32] + c[33]
+        if dragons >= 8:
+            facts.append("dragons8")
+            if c[31] >= 3 and c[32] >= 3 and c[33] >= 3:
+                facts.append("dragons9")
+        winds = c[27] + c[28] + c[29] + c[30]
+        if winds >= 11:
+            facts.append("winds11")
+            if all(c[k] >= 3 for k in WINDS):
+                facts.append("winds12")
+    if r.suits in ((), (2,)) and sum(c[k] for k in _GREEN_LIST) == size:
+        facts.append("all_green")
+    return frozenset(facts)
+
+
+@lru_cache(maxsize=4096)
+def rows_for(facts: frozenset[str]) -> tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]:
+    """The rows of :data:`YAKU` and :data:`YAKUMAN` whose needs these facts meet."""
     return (
-        r.tenhou
-        or r.chiihou
-        or all(c[k] for k in KOKUSHI_KINDS)
-        or sum(1 for n in c if n >= 3) >= 4
-        or (c[31] >= 3 and c[32] >= 3 and c[33] >= 3)
-        or sum(c[27:31]) >= 11
-        or sum(c[27:]) == size
-        or sum(c[k] for k in TERMINALS) == size
-        or sum(c[k] for k in GREEN_KINDS) == size
-        or (not r.hand.melds and max(sum(c[0:9]), sum(c[9:18]), sum(c[18:27])) == size)
+        tuple(y for y in YAKU if y.needs <= facts),
+        tuple(y for y in YAKUMAN if y.needs <= facts),
     )
 
 

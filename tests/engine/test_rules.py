@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorer.engine import score_request
 
 
@@ -145,3 +147,16 @@ def test_presets_are_all_scorable():
     for preset in ("tenhou", "mahjongsoul", "mleague", "wrc", "ema", "classic", "aotenjou"):
         result = score_request({**KIRIAGE_HAND, "rules": preset})
         assert result["ok"], preset
+
+
+def test_rule_specs_are_resolved_once_but_still_checked_by_type():
+    from scorer.engine.rules import RulesError, resolve_rules
+
+    first = resolve_rules({"preset": "tenhou", "kiriage": True})
+    assert resolve_rules({"preset": "tenhou", "kiriage": True}) is first
+    assert resolve_rules({"honba_points": 300}).honba_points == 300
+    assert resolve_rules({"kiriage": 1}).kiriage is True
+    # Equal to cached keys (300 == 300.0, 1 == 1.0) but not valid values.
+    for spec in ({"honba_points": 300.0}, {"kiriage": 1.0}, {"kiriage": [1]}):
+        with pytest.raises(RulesError):
+            resolve_rules(spec)
