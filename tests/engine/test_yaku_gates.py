@@ -1,0 +1,63 @@
+"""The yaku table's ``needs``: scoring skips a judge when the hand lacks a needed fact, so every
+need must be a true necessary condition. Checked on every reading of thousands of hands with
+every situation flag, yakuman included: a yaku that holds must have all its needs."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from scorer.engine import EngineError, parse_request
+from scorer.engine.generate import generate_requests
+from scorer.engine.hand import readings
+from scorer.engine.yaku import FACTS, YAKU, YAKUMAN, Ctx, hand_facts, rows_for
+
+SHARED = Path(__file__).resolve().parents[3] / "shared"
+
+
+def corpus() -> list[dict[str, object]]:
+    requests = generate_requests(20261122, 6000)
+    requests += generate_requests(7, 2000, red_fives=False)
+    lines = (SHARED / "conformance/tenhou/cases.jsonl").read_text().splitlines()
+    requests += [json.loads(line)["request"] for line in lines if line.strip()]
+    examples = json.loads((SHARED / "spec/examples.json").read_text())
+    requests += [example["request"] for example in examples]
+    return requests
+
+
+def test_every_need_is_a_necessary_condition():
+    held: Counter[str] = Counter()
+    for data in corpus():
+        try:
+            request = parse_request(data)
+        except EngineError:
+            continue
+        facts = hand_facts(request)
+        assert facts <= FACTS
+        for reading in readings(request):
+            ctx = Ctx(request, reading)
+            for row in (*YAKU, *YAKUMAN):
+                holds, _reason, _tiles = row.judge(ctx)
+                if holds:
+                    held[row.id] += 1
+                    missing = row.needs - facts
+                    assert not missing, (row.id, sorted(missing), data)
+    # The corpus reaches every row, a rare yakuman at least ten times, so no check is empty.
+    assert min(held[row.id] for row in (*YAKU, *YAKUMAN)) >= 10, held
+
+
+def test_rows_for_keeps_table_order():
+    everything = rows_for(FACTS)
+    assert everything == (YAKU, YAKUMAN)
+    assert rows_for(frozenset()) == (
+        tuple(y for y in YAKU if not y.needs),
+        tuple(y for y in YAKUMAN if not y.needs),
+    )
+
+
+def test_an_ordinary_hand_judges_few_rows():
+    request = parse_request({"hand": "234m567p23s44z678s", "win": "4s", "riichi": True})
+    ordinary, yakuman = rows_for(hand_facts(request))
+    assert {y.id for y in ordinary} == {"riichi", "pinfu", "iipeikou", "ryanpeikou", "sanshoku"}
+    assert yakuman == ()
