@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3 python; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	  then command -v $$p; break; fi; done)
 
-.PHONY: run test check lint typecheck pytest browser-deps bench clean
+.PHONY: run test check lint typecheck pytest pytest-python engine engine-optional browser-deps bench clean
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then echo "error: Tenbo needs Python >= 3.12 (install it, or set PYTHON=/path/to/python3.12)" >&2; exit 1; fi
@@ -23,7 +23,15 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-run: $(STAMP)
+# The engine compiled with mypyc (tools/build_engine.py) into build/engine/; scorer/engine uses
+# it only while it matches the sources, and runs as plain Python otherwise.
+engine: $(STAMP)
+	$(PY) tools/build_engine.py
+
+engine-optional: $(STAMP)
+	@$(PY) tools/build_engine.py || echo "note: no C compiler? The engine runs as plain Python."
+
+run: $(STAMP) engine-optional
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -41,13 +49,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy .
 
-pytest: $(STAMP) browser-deps
-	$(BIN)/pytest
+# The whole suite on the compiled engine, then the engine's own tests on the plain sources.
+pytest: $(STAMP) browser-deps engine
+	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest
 
-test: lint typecheck pytest
+pytest-python: $(STAMP)
+	TENBO_ENGINE=python $(BIN)/pytest -q tests/engine
 
-bench: $(STAMP)
+test: lint typecheck pytest pytest-python
+
+bench: $(STAMP) engine
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from .hand import Reading, Shape, Wait
 from .request import Request
-from .tiles import DRAGONS, TileCode, is_terminal_or_honour
+from .tiles import DRAGONS, TERMINALS_AND_HONOURS, TileCode
 from .yaku import gettext_noop as _
 
 
-class FuItem(NamedTuple):
-    """One line of the fu count: an id of :data:`FU_RULES`, its fu and the tiles it is about."""
+class FuItem:
+    """One line of the fu count: an id of :data:`FU_RULES`, its fu and the tiles it is about.
+    (A slotted class for speed, like :class:`~.points.Payments`; treat it as read-only.)"""
 
-    id: str
-    fu: int
-    tiles: tuple[TileCode, ...] = ()
-    note: str = ""
+    __slots__ = ("fu", "id", "note", "tiles")
+
+    def __init__(self, id: str, fu: int, tiles: tuple[TileCode, ...] = (), note: str = "") -> None:
+        self.id = id
+        self.fu = fu
+        self.tiles = tiles
+        self.note = note
+
+    def __repr__(self) -> str:
+        return f"FuItem({self.id!r}, {self.fu}, {self.tiles!r}, {self.note!r})"
 
 
 #: id -> (fu, the rule in plain words). Meld ids are {open,closed}_{simple,terminal}_{triplet,kan}.
@@ -50,6 +57,19 @@ _WAIT_ITEM: Final = {
 }
 
 
+#: (open, terminal or honour, kan) -> (item id, fu) for a triplet or kan.
+_SET_ITEM: Final = {
+    (is_open, outer, kan): (item, FU_RULES[item][0])
+    for is_open in (False, True)
+    for outer in (False, True)
+    for kan in (False, True)
+    for item in [
+        f"{'open' if is_open else 'closed'}_{'terminal' if outer else 'simple'}_"
+        f"{'kan' if kan else 'triplet'}"
+    ]
+}
+
+
 def round_up_10(raw: int) -> int:
     return -(-raw // 10) * 10
 
@@ -76,12 +96,11 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
         for block in reading.blocks:
             if block.shape is Shape.SEQUENCE:
                 continue
-            state = "open" if block.open else "closed"
-            size = "terminal" if is_terminal_or_honour(block.first) else "simple"
-            shape = "kan" if block.shape is Shape.KAN else "triplet"
-            item = f"{state}_{size}_{shape}"
+            item, fu = _SET_ITEM[
+                block.open, block.first in TERMINALS_AND_HONOURS, block.shape is Shape.KAN
+            ]
             note = "ron_completed" if block.open and not block.called else ""
-            items.append(FuItem(item, FU_RULES[item][0], block.tiles, note))
+            items.append(FuItem(item, fu, block.tiles, note))
         pair = reading.pair
         tiles = reading.pairs[0]
         if pair in DRAGONS:
@@ -92,7 +111,7 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
             double = pair == request.seat
             fu = 2 if not double or rules.double_wind_fu == 4 else 0
             items.append(FuItem("pair_round_wind", fu, tiles, "double_wind" if double else ""))
-        wait_item = _WAIT_ITEM.get(reading.wait)
+        wait_item = _WAIT_ITEM.get(reading.wait) if reading.wait is not Wait.RYANMEN else None
         if wait_item:
             wait_tiles = (
                 reading.pairs[0]
@@ -100,7 +119,9 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
                 else reading.blocks[reading.win_block].tiles
             )
             items.append(FuItem(wait_item, 2, wait_tiles))
-    raw = sum(i.fu for i in items)
+    raw = 0
+    for line in items:
+        raw += line.fu
     if raw == 20 and not closed and not request.tsumo and rules.open_pinfu_30:
         items.append(FuItem("open_pinfu", 10))
         raw = 30

@@ -115,7 +115,7 @@ def _set_partitions(
         counts[i + 2] += 1
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _suit_splits(base: int, suit: tuple[int, ...]) -> tuple[tuple[int | None, Sets], ...]:
     """Every split of one number suit's nine counts into sets, with a pair when the suit holds
     2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order.
@@ -199,6 +199,7 @@ def is_complete(counts: list[int], melds: int = 0) -> bool:
     return bool(standard_partitions(counts))
 
 
+@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld) -> Block:
     if meld.kind is MeldKind.CHI:
         shape = Shape.SEQUENCE
@@ -229,15 +230,19 @@ def _dealt_block(
 
 
 class _Pool:
-    """Hands out the hand's physical tile codes (keeping red fives) to the blocks of a reading."""
+    """Hands out the hand's physical tile codes to the blocks of a reading.
 
-    def __init__(self, codes: tuple[TileCode, ...]) -> None:
-        self.by_kind: dict[int, list[TileCode]] = {}
-        for code in codes:
-            self.by_kind.setdefault(kind_of(code), []).append(code)
+    Only red fives differ from the plain codes. The sorted hand lists a red five after its
+    plain fives and the pool gives from the end, so a red five goes to the first block (in
+    reading order) that takes a tile of its kind."""
+
+    __slots__ = ("reds",)
+
+    def __init__(self, reds: dict[int, TileCode]) -> None:
+        self.reds = dict(reds)
 
     def take(self, kind: int) -> TileCode:
-        return self.by_kind[kind].pop()
+        return self.reds.pop(kind, None) or CODES[kind]
 
 
 _SEQ_TILES: tuple[tuple[TileCode, ...], ...] = tuple(
@@ -246,79 +251,123 @@ _SEQ_TILES: tuple[tuple[TileCode, ...], ...] = tuple(
 _TRIPLET_TILES: tuple[tuple[TileCode, ...], ...] = tuple((CODES[k],) * 3 for k in range(34))
 
 
+def _plain_blocks() -> dict[tuple[Shape, int, bool], Block]:
+    """Concealed blocks without red fives, for each shape, kind and 'completed by ron'."""
+    table = {}
+    for first in range(34):
+        for ron_completed in (False, True):
+            table[(Shape.TRIPLET, first, ron_completed)] = Block(
+                Shape.TRIPLET,
+                first,
+                _TRIPLET_TILES[first],
+                False,
+                ron_completed,
+                not ron_completed,
+            )
+            if _SEQ_TILES[first]:
+                table[(Shape.SEQUENCE, first, False)] = Block(
+                    Shape.SEQUENCE, first, _SEQ_TILES[first]
+                )
+    return table
+
+
+#: Blocks are immutable, so the plain ones are made once and shared by every reading.
+_PLAIN_BLOCKS: dict[tuple[Shape, int, bool], Block] = _plain_blocks()
+_PLAIN_PAIRS: tuple[tuple[TileCode, TileCode], ...] = tuple((c, c) for c in CODES)
+
+
+def _waits(sets: Sets, pair: int, win_kind: int) -> list[tuple[int | None, Wait]]:
+    """Each distinct place the winning tile can sit in this split, with the wait it makes."""
+    options: list[tuple[int | None, Wait]] = []
+    seen: set[tuple[Shape, int] | None] = set()
+    if pair == win_kind:
+        options.append((None, Wait.TANKI))
+    for index, (shape, first) in enumerate(sets):
+        if shape is Shape.TRIPLET:
+            if first != win_kind:
+                continue
+            wait = Wait.SHANPON
+        elif first <= win_kind <= first + 2:
+            pos = win_kind - first
+            if pos == 1:
+                wait = Wait.KANCHAN
+            elif (pos == 0 and first % 9 == 6) or (pos == 2 and first % 9 == 0):
+                wait = Wait.PENCHAN
+            else:
+                wait = Wait.RYANMEN
+        else:
+            continue
+        if (shape, first) in seen:
+            continue
+        seen.add((shape, first))
+        options.append((index, wait))
+    return options
+
+
 def readings(request: Request) -> list[Reading]:
     """Every reading of the request's hand: each decomposition times each wait it allows."""
     concealed = request.hand.concealed
     win = request.win
-    win_kind = kind_of(win)
-    counts = [0] * 34
-    for code in concealed:
-        counts[KIND[code]] += 1
-    counts[win_kind] += 1
+    win_kind = KIND[win]
+    melds = request.hand.melds
+    counts = list(request.counts)  # every tile; take the melds' tiles back out
+    for meld in melds:
+        for code in meld.tiles:
+            counts[KIND[code]] -= 1
     # Without red fives every block's tiles are its plain codes: no need to deal them out.
-    plain = win[0] != "0" and not any(code[0] == "0" for code in concealed)
-    meld_blocks = tuple(_meld_block(m) for m in request.hand.melds)
+    win_red = win[0] == "0"
+    plain = not win_red and "0" not in "".join(concealed)
+    reds = {} if plain else {KIND[code]: code for code in concealed if code[0] == "0"}
+    meld_blocks = tuple(map(_meld_block, melds))
     out: list[Reading] = []
     ron = not request.tsumo
     for pair, sets in standard_partitions(counts):
-        seen: set[tuple[Shape, int] | None] = set()
-        options: list[tuple[int | None, Wait]] = []
-        if pair == win_kind:
-            options.append((None, Wait.TANKI))
-            seen.add(None)
-        for index, (shape, first) in enumerate(sets):
-            if (shape, first) in seen:
-                continue
-            if shape is Shape.TRIPLET and first == win_kind:
-                options.append((index, Wait.SHANPON))
-            elif shape is Shape.SEQUENCE and first <= win_kind <= first + 2:
-                pos = win_kind - first
-                if pos == 1:
-                    wait = Wait.KANCHAN
-                elif (pos == 0 and first % 9 == 6) or (pos == 2 and first % 9 == 0):
-                    wait = Wait.PENCHAN
-                else:
-                    wait = Wait.RYANMEN
-                options.append((index, wait))
-            else:
-                continue
-            seen.add((shape, first))
-        for win_index, wait in options:
-            blocks: list[Block] = []
+        for win_index, wait in _waits(sets, pair, win_kind):
             if plain:
-                for index, (shape, first) in enumerate(sets):
-                    ron_completed = index == win_index and ron and shape is Shape.TRIPLET
-                    tiles = (_SEQ_TILES if shape is Shape.SEQUENCE else _TRIPLET_TILES)[first]
-                    blocks.append(
-                        Block(shape, first, tiles, False, ron_completed, not ron_completed)
-                    )
-                pair_tiles = (CODES[pair], CODES[pair])
+                blocks = tuple(
+                    [
+                        _PLAIN_BLOCKS[
+                            shape,
+                            first,
+                            ron and index == win_index and shape is Shape.TRIPLET,
+                        ]
+                        for index, (shape, first) in enumerate(sets)
+                    ]
+                )
+                pair_tiles = _PLAIN_PAIRS[pair]
             else:
-                pool = _Pool(concealed)
+                # Only the blocks that hold a kind of a red five (or the red winning tile)
+                # differ from the plain ones; deal those in order, as the pool decides.
+                pool = _Pool(reds)
+                left = pool.reds
+                dealt = []
                 for index, (shape, first) in enumerate(sets):
-                    blocks.append(_dealt_block(pool, shape, first, index == win_index, win, ron))
+                    won = index == win_index
+                    if (
+                        (won and win_red)
+                        or first in left
+                        or (shape is Shape.SEQUENCE and (first + 1 in left or first + 2 in left))
+                    ):
+                        dealt.append(_dealt_block(pool, shape, first, won, win, ron))
+                    else:
+                        dealt.append(
+                            _PLAIN_BLOCKS[shape, first, ron and won and shape is Shape.TRIPLET]
+                        )
+                blocks = tuple(dealt)
                 if win_index is None:
                     pair_tiles = (pool.take(pair), win)
                 else:
                     pair_tiles = (pool.take(pair), pool.take(pair))
-            out.append(
-                Reading(
-                    "standard",
-                    tuple(blocks) + meld_blocks,
-                    (pair_tiles,),
-                    wait,
-                    win_index,
-                )
-            )
-    if not request.hand.melds:
-        if sum(1 for c in counts if c == 2) == 7:
-            pool = _Pool(concealed)
+            out.append(Reading("standard", blocks + meld_blocks, (pair_tiles,), wait, win_index))
+    if not melds:
+        if counts.count(2) == 7:
+            pool = _Pool(reds)
             pairs = []
             for kind in range(34):
                 if counts[kind] == 2:
                     pairs.append((pool.take(kind), win if kind == win_kind else pool.take(kind)))
             out.append(Reading("chiitoitsu", (), tuple(pairs), Wait.TANKI, None))
-        if all(counts[k] for k in KOKUSHI_KINDS) and sum(counts) == 14:
+        if counts[0] and counts[33] and all(counts[k] for k in KOKUSHI_KINDS):
             pair_kind = next(k for k in KOKUSHI_KINDS if counts[k] == 2)
             thirteen = (
                 all(kind_of(c) in KOKUSHI_KINDS for c in concealed)

@@ -155,7 +155,7 @@ def parse_hand(text: str) -> ParsedHand:
     return _parse_hand_slowly(text)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _group(digits: str, suit: str) -> tuple[TileCode, ...]:
     """The codes of one canonical-looking group (``"505"``, ``"m"``), in canonical order.
 

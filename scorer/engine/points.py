@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from .rules import Rules
 
@@ -46,16 +46,35 @@ def limit_for(han: int, fu: int, rules: Rules) -> tuple[str | None, int]:
     return None, raw
 
 
-class Payments(NamedTuple):
-    """What each payer pays (honba included), the total and the extras. API.md field names."""
+class Payments:
+    """What each payer pays (honba included), the total and the extras. API.md field names.
 
-    ron: int | None
-    tsumo_dealer: int | None
-    tsumo_others: int | None
-    total: int
-    honba: int
-    sticks: int
-    wareme_extra: int = 0
+    Like the engine's other per-reading records, a plain class with slots: it is made for every
+    reading of every hand, and that is several times cheaper than a NamedTuple (and much
+    cheaper still when compiled). Treat it as read-only."""
+
+    __slots__ = ("honba", "ron", "sticks", "total", "tsumo_dealer", "tsumo_others", "wareme_extra")
+
+    def __init__(
+        self,
+        ron: int | None,
+        tsumo_dealer: int | None,
+        tsumo_others: int | None,
+        total: int,
+        honba: int,
+        sticks: int,
+        wareme_extra: int = 0,
+    ) -> None:
+        self.ron = ron
+        self.tsumo_dealer = tsumo_dealer
+        self.tsumo_others = tsumo_others
+        self.total = total
+        self.honba = honba
+        self.sticks = sticks
+        self.wareme_extra = wareme_extra
+
+    def __repr__(self) -> str:
+        return f"Payments({self.as_dict()})"
 
     def as_dict(self) -> dict[str, object]:
         return {

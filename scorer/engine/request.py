@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
 from .rules import TENHOU, Rules, RulesError, resolve_rules
 from .tiles import EAST, KIND, SUITS, TileCode, code_of, kind_of, tile_name
 
@@ -44,7 +44,6 @@ REQUEST_FIELDS: Final = (
     "wareme",
     "rules",
 )
-_GROUP_OF: Final = tuple(k // 9 for k in range(34))
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"0", "false", "off", "no", ""})
 WIND_CODES: Final = ("1z", "2z", "3z", "4z")
@@ -105,25 +104,38 @@ class Request:
     """How many honour tiles the hand holds."""
 
     def __post_init__(self) -> None:
-        tiles = (*self.hand.concealed, self.win)
-        melds = self.hand.melds
+        # Plain loops: they are fast as Python and compile well with mypyc.
+        hand = self.hand
+        tiles = (*hand.concealed, self.win)
+        melds = hand.melds
+        closed = True
         for meld in melds:
             tiles += meld.tiles
-        kinds = tuple(map(KIND.__getitem__, tiles))
+            if meld.kind is not MeldKind.KAN_CLOSED:
+                closed = False
+        kinds: list[int] = []
         counts = [0] * 34
-        for kind in kinds:
+        for code in tiles:
+            kind = KIND[code]
+            kinds.append(kind)
             counts[kind] += 1
+        honours = 0
+        for kind in range(27, 34):
+            honours += counts[kind]
+        suits: list[int] = []
+        for suit in (0, 1, 2):
+            base = suit * 9
+            for kind in range(base, base + 9):
+                if counts[kind]:
+                    suits.append(suit)
+                    break
         setattr_ = object.__setattr__
         setattr_(self, "all_tiles", tiles)
-        setattr_(self, "kinds", kinds)
+        setattr_(self, "kinds", tuple(kinds))
         setattr_(self, "counts", tuple(counts))
-        setattr_(self, "is_closed", not melds or all(not m.is_open for m in melds))
-        groups = set(map(_GROUP_OF.__getitem__, kinds))
-        honours = 3 in groups
-        if honours:
-            groups.discard(3)
-        setattr_(self, "suits", tuple(sorted(groups)))
-        setattr_(self, "honours", sum(counts[27:]) if honours else 0)
+        setattr_(self, "is_closed", closed)
+        setattr_(self, "suits", tuple(suits))
+        setattr_(self, "honours", honours)
 
     @property
     def is_dealer(self) -> bool:
@@ -164,6 +176,8 @@ def _bool(data: Mapping[str, object], name: str) -> bool:
 
 def _int(data: Mapping[str, object], name: str) -> int:
     value = data.get(name, 0)
+    if type(value) is int and 0 <= value <= 999_999:
+        return value
     if value is None or value == "":
         return 0
     if isinstance(value, bool):
@@ -203,7 +217,7 @@ def _notation_error(field: str, exc: NotationError, text: str) -> EngineError:
 
 def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
     value = data.get(name, "")
-    if value is None:
+    if value is None or value == "":
         return ()
     if not isinstance(value, str):
         raise EngineError("invalid_notation", f"'{name}' must be tiles in MPSZ, e.g. 1m5z", name)
@@ -231,11 +245,14 @@ def parse_request(data: Mapping[str, object]) -> Request:
         win = parse_tile(win_text)
     except NotationError as exc:
         raise EngineError("invalid_notation", f"the winning tile: {exc.message}", "win") from None
-    flags = {name: _bool(data, name) for name in BOOL_FIELDS}
+    flags = {}
+    for name in BOOL_FIELDS:
+        value = data.get(name, False)
+        flags[name] = value if value is True or value is False else _bool(data, name)
     try:
         rules = resolve_rules(data.get("rules"))
-    except RulesError as exc:
-        raise EngineError("invalid_rules", str(exc), "rules") from None
+    except RulesError as rules_error:  # its own name: mypyc types a name by its first use
+        raise EngineError("invalid_rules", str(rules_error), "rules") from None
     seat = _wind(data, "seat", "1z") or EAST
     round_wind = _wind(data, "round", "1z") or EAST
     request = Request(
@@ -259,6 +276,24 @@ def parse_request(data: Mapping[str, object]) -> Request:
 
 def validate_tiles(request: Request) -> None:
     """Counts per kind (≤ 4 with indicators), red fives (≤ 1 per suit) and hand size."""
+    indicators = request.dora + request.ura
+    counts = list(request.counts)
+    for code in indicators:
+        counts[KIND[code]] += 1
+    tiles = request.all_tiles + indicators
+    if (
+        max(counts) <= 4
+        and tiles.count("0m") < 2
+        and tiles.count("0p") < 2
+        and tiles.count("0s") < 2
+        and len(request.all_tiles) == 14 + sum(1 for m in request.hand.melds if m.is_kan)
+        and len(request.hand.melds) <= 4
+    ):
+        return  # the usual case; otherwise find the first problem and word it
+    _explain_tiles(request)
+
+
+def _explain_tiles(request: Request) -> None:
     counts = list(request.counts)
     red = [0, 0, 0]
     for code in (*request.dora, *request.ura):

@@ -3,51 +3,106 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from .fu import FuItem, count_fu
 from .hand import Reading, readings
 from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
 from .request import EngineError, Request
-from .tiles import TileCode, code_of, dora_after, kind_of
+from .tiles import CODES, FIVES, KIND, TileCode, dora_after
 from .yaku import IMPLIED, Ctx, YakuDef, hand_facts, rows_for
 
+# Per-reading records are slotted classes, not NamedTuples: several are made for every reading
+# of every hand and a slotted class is cheaper to make (far cheaper when compiled). Read-only.
 
-class YakuHit(NamedTuple):
+
+class YakuHit:
     """A yaku (or dora count) that scores: id, han, the tiles it is about, the reason key."""
 
-    id: str
-    han: int
-    tiles: tuple[TileCode, ...] = ()
-    reason: str = ""
+    __slots__ = ("han", "id", "reason", "tiles")
+
+    def __init__(self, id: str, han: int, tiles: tuple[TileCode, ...] = (), reason: str = ""):
+        self.id = id
+        self.han = han
+        self.tiles = tiles
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"YakuHit({self.id!r}, {self.han}, {self.tiles!r}, {self.reason!r})"
 
 
-class DoraCount(NamedTuple):
+class DoraCount:
     """Dora found for one indicator (``dora``/``ura_dora``) or the red fives (``aka_dora``)."""
 
-    id: str
-    number: int
-    tiles: tuple[TileCode, ...]
-    indicator: TileCode | None = None
-    dora: TileCode | None = None
+    __slots__ = ("dora", "id", "indicator", "number", "tiles")
+
+    def __init__(
+        self,
+        id: str,
+        number: int,
+        tiles: tuple[TileCode, ...],
+        indicator: TileCode | None = None,
+        dora: TileCode | None = None,
+    ) -> None:
+        self.id = id
+        self.number = number
+        self.tiles = tiles
+        self.indicator = indicator
+        self.dora = dora
+
+    def __repr__(self) -> str:
+        return f"DoraCount({self.id!r}, {self.number}, {self.tiles!r}, {self.indicator!r})"
 
 
-class Candidate(NamedTuple):
+class Candidate:
     """One reading fully valued. ``yaku`` excludes dora; ``han`` includes them."""
 
-    reading: Reading
-    yaku: tuple[YakuHit, ...]
-    yakuman: int
-    han: int
-    fu_items: tuple[FuItem, ...]
-    fu_raw: int
-    fu: int
-    limit: str | None
-    base: int
-    payments: Payments
-    dora_han: int
-    policy: str = ""
+    __slots__ = (
+        "base",
+        "dora_han",
+        "fu",
+        "fu_items",
+        "fu_raw",
+        "han",
+        "limit",
+        "payments",
+        "policy",
+        "reading",
+        "yaku",
+        "yakuman",
+    )
+
+    def __init__(
+        self,
+        reading: Reading,
+        yaku: tuple[YakuHit, ...],
+        yakuman: int,
+        han: int,
+        fu_items: tuple[FuItem, ...],
+        fu_raw: int,
+        fu: int,
+        limit: str | None,
+        base: int,
+        payments: Payments,
+        dora_han: int,
+        policy: str = "",
+    ) -> None:
+        self.reading = reading
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu_items = fu_items
+        self.fu_raw = fu_raw
+        self.fu = fu
+        self.limit = limit
+        self.base = base
+        self.payments = payments
+        self.dora_han = dora_han
+        self.policy = policy
+
+    def __repr__(self) -> str:
+        ids = [h.id for h in self.yaku]
+        return f"Candidate({self.han} han {self.fu} fu, {ids}, {self.payments.total})"
 
     @property
     def no_yaku(self) -> bool:
@@ -70,6 +125,10 @@ class Result:
     best: Candidate
     others: tuple[Candidate, ...]
     dora: tuple[DoraCount, ...] = field(default=())
+    #: The explanation once built (see :attr:`steps`).
+    _steps: list[dict[str, object]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def yaku_list(self) -> list[YakuHit]:
@@ -84,12 +143,21 @@ class Result:
                 hits.append(YakuHit(dora_id, count, tuple(t for d in found for t in d.tiles)))
         return hits
 
-    @cached_property
-    def steps(self) -> list[dict[str, object]]:
-        """The ordered explanation of this result, built on first use."""
-        from .trace import build_steps
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_steps", None)  # mypyc does not apply init=False defaults
 
-        return build_steps(self)
+    @property
+    def steps(self) -> list[dict[str, object]]:
+        """The ordered explanation of this result, built on first use and kept.
+
+        (A plain attribute rather than ``cached_property``, which mypyc would compile into a
+        property that rebuilds the explanation on every access.)"""
+        if self._steps is None:
+            from .trace import build_steps
+
+            object.__setattr__(self, "_steps", build_steps(self))
+        assert self._steps is not None
+        return self._steps
 
     def as_dict(self) -> dict[str, Any]:
         best = self.best
@@ -109,6 +177,11 @@ class Result:
         }
 
 
+#: The kind each indicator code points to.
+_DORA_OF: Final = {code: dora_after(kind) for code, kind in KIND.items()}
+_RED_CODES: Final = ("0m", "0p", "0s")
+
+
 def count_dora(request: Request) -> tuple[DoraCount, ...]:
     """Dora per indicator, ura dora (only with riichi) and red fives (where the rules use them)."""
     tiles = request.all_tiles
@@ -119,11 +192,20 @@ def count_dora(request: Request) -> tuple[DoraCount, ...]:
         if dora_id == "ura_dora" and not ura_counts:
             continue
         for indicator in indicators:
-            target = dora_after(kind_of(indicator))
-            matched = tuple(t for t in tiles if kind_of(t) == target) if counts[target] else ()
-            found.append(DoraCount(dora_id, len(matched), matched, indicator, code_of(target)))
+            target = _DORA_OF[indicator]
+            number = counts[target]
+            if not number:
+                matched: tuple[TileCode, ...] = ()
+            elif target in FIVES:  # a red five among them keeps its own code
+                matched = tuple(t for t in tiles if KIND[t] == target)
+            else:
+                matched = (CODES[target],) * number
+            found.append(DoraCount(dora_id, number, matched, indicator, CODES[target]))
     if request.rules.red_fives:
-        reds = tuple(t for t in tiles if t[0] == "0")
+        if "0m" in tiles or "0p" in tiles or "0s" in tiles:
+            reds = tuple(t for t in tiles if t[0] == "0")
+        else:
+            reds = ()
         found.append(DoraCount("aka_dora", len(reds), reds))
     return tuple(found)
 
@@ -213,7 +295,11 @@ def evaluate(
     rules = request.rules
     ordinary_rows, yakuman_rows = rows or rows_for(hand_facts(request))
     ordinary = _ordinary(ctx, ordinary_rows)
-    pinfu = any(h.id == "pinfu" for h in ordinary)
+    pinfu = False
+    for hit in ordinary:
+        if hit.id == "pinfu":
+            pinfu = True
+            break
     items, raw, fu = count_fu(request, reading, pinfu)
     counted = (tuple(items), raw, fu)
     yakuman_hits = _yakuman(ctx, yakuman_rows) if yakuman_rows else []

@@ -21,6 +21,7 @@ from .tiles import (
     HONOURS,
     KOKUSHI_KINDS,
     TERMINALS,
+    TERMINALS_AND_HONOURS,
     WINDS,
     TileCode,
     is_simple,
@@ -275,9 +276,12 @@ def _ittsu(c: Ctx) -> Verdict:
 def _outside(c: Ctx) -> tuple[bool, tuple[TileCode, ...]]:
     """Every set and the pair hold a terminal or honour; else the first block that does not."""
     for b in c.reading.blocks:
-        if not any(is_terminal_or_honour(k) for k in b.kinds()):
+        if b.shape is Shape.SEQUENCE:
+            if b.first % 9 not in (0, 6):  # neither 1-2-3 nor 7-8-9
+                return False, b.tiles
+        elif b.first not in TERMINALS_AND_HONOURS:
             return False, b.tiles
-    if not is_terminal_or_honour(c.pair):
+    if c.pair not in TERMINALS_AND_HONOURS:
         return False, c.pair_tiles()
     return True, ()
 
@@ -507,61 +511,68 @@ class YakuDef:
     double: bool = False
     #: Shown in the tutor's "why not" list when it does not hold.
     common: bool = False
-    needs: frozenset[str] = frozenset()
+    #: A bit mask of :data:`FACT_BITS`; see :func:`fact_names` for the names.
+    needs: int = 0
 
 
-def _needs(*facts: str) -> frozenset[str]:
-    unknown = set(facts) - FACTS
-    assert not unknown, unknown
-    return frozenset(facts)
+def _needs(*facts: str) -> int:
+    mask = 0
+    for name in facts:
+        mask |= FACT_BITS[name]  # a KeyError here is a typo in the table
+    return mask
 
 
-#: Every fact :func:`hand_facts` can report.
-FACTS: Final = frozenset(
-    {
-        # situation flags, as given
-        "riichi",
-        "double_riichi",
-        "ippatsu",
-        "tsumo",
-        "haitei",
-        "houtei",
-        "rinshan",
-        "chankan",
-        "tenhou",
-        "chiihou",
-        # the melds
-        "closed",  # no called meld (closed kans allowed)
-        "no_melds",
-        "kans3",
-        "kans4",
-        # tile counts of the whole hand
-        "simples_only",
-        "outer_only",  # terminals and honours only
-        "honours",
-        "no_honours",
-        "one_suit",
-        "three_suits",
-        "no_fives",  # no 5 of any suit: every set can touch a terminal or honour
-        "nine_in_suit",  # some suit holds each of 1 to 9
-        "trips3",  # three kinds held three or more times
-        "trips4",
-        "haku3",
-        "hatsu3",
-        "chun3",
-        "seat3",
-        "round3",
-        "dragons8",
-        "dragons9",
-        "winds11",
-        "winds12",
-        "seven_pairs",
-        "kokushi",  # every terminal and honour kind is held
-        "all_honours",
-        "all_terminals",
-        "all_green",
-    }
+def fact_names(mask: int) -> frozenset[str]:
+    """The names of the facts in a bit mask (for tests and for reading the table)."""
+    return frozenset(name for name, bit in FACT_BITS.items() if mask & bit)
+
+
+#: Every fact :func:`hand_facts` can report, each a bit of the mask it returns.
+FACTS: Final = (
+    # situation flags, as given
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "tsumo",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    # the melds
+    "closed",  # no called meld (closed kans allowed)
+    "no_melds",
+    "kans3",
+    "kans4",
+    # tile counts of the whole hand
+    "simples_only",
+    "outer_only",  # terminals and honours only
+    "honours",
+    "no_honours",
+    "one_suit",
+    "three_suits",
+    "no_fives",  # no 5 of any suit: every set can touch a terminal or honour
+    "nine_in_suit",  # some suit holds each of 1 to 9
+    "trips3",  # three kinds held three or more times
+    "trips4",
+    "haku3",
+    "hatsu3",
+    "chun3",
+    "seat3",
+    "round3",
+    "dragons8",
+    "dragons9",
+    "winds11",
+    "winds12",
+    "seven_pairs",
+    "kokushi",  # every terminal and honour kind is held
+    "all_honours",
+    "all_terminals",
+    "all_green",
 )
+FACT_BITS: Final = {name: 1 << index for index, name in enumerate(FACTS)}
+ALL_FACTS: Final = (1 << len(FACTS)) - 1
 
 YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("riichi", 1, 0, _riichi, "Riichi", needs=_needs("riichi")),
@@ -784,104 +795,105 @@ REASONS: Final[dict[str, str]] = {
 }
 
 
-_FLAG_FACTS: Final = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "tsumo",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-)
 _GREEN_LIST: Final = tuple(sorted(GREEN_KINDS))
 
 
-def hand_facts(r: Request) -> frozenset[str]:
-    """The facts of :data:`FACTS` that hold for the whole hand (every reading shares them).
+def hand_facts(r: Request) -> int:
+    """The facts of :data:`FACTS` that hold for the whole hand (every reading shares them), as
+    a bit mask of :data:`FACT_BITS`.
 
     Each is a cheap count over the 34 kinds; together they rule out nearly every row of the
     yaku tables before any reading is judged.
     """
+    b = FACT_BITS
     c = r.counts
     size = len(r.all_tiles)
-    facts = [name for name in _FLAG_FACTS if getattr(r, name)]
+    facts = 0
+    if r.tsumo:
+        facts |= b["tsumo"]
+    if r.riichi:
+        facts |= b["riichi"]
+    if r.double_riichi:
+        facts |= b["double_riichi"]
+    if r.ippatsu or r.haitei or r.houtei or r.rinshan or r.chankan or r.tenhou or r.chiihou:
+        for name in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
+            if getattr(r, name):
+                facts |= b[name]
     melds = r.hand.melds
     if not melds:
-        facts.append("no_melds")
-        facts.append("closed")
+        facts |= b["no_melds"] | b["closed"]
         if c.count(2) == 7:
-            facts.append("seven_pairs")
+            facts |= b["seven_pairs"]
     else:
         if r.is_closed:
-            facts.append("closed")
-        kans = sum(1 for m in melds if m.is_kan)
+            facts |= b["closed"]
+        kans = 0
+        for meld in melds:
+            kans += meld.is_kan
         if kans >= 3:
-            facts.append("kans3")
-            if kans == 4:
-                facts.append("kans4")
+            facts |= b["kans3"] if kans == 3 else b["kans3"] | b["kans4"]
     honours = r.honours
     outer = honours + c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
     if outer == 0:
-        facts.append("simples_only")
+        facts |= b["simples_only"]
     elif outer == size:
-        facts.append("outer_only")
+        facts |= b["outer_only"]
         if honours == size:
-            facts.append("all_honours")
+            facts |= b["all_honours"]
         elif honours == 0:
-            facts.append("all_terminals")
-    facts.append("honours" if honours else "no_honours")
+            facts |= b["all_terminals"]
+    facts |= b["honours"] if honours else b["no_honours"]
     suits = len(r.suits)
     if suits == 1:
-        facts.append("one_suit")
+        facts |= b["one_suit"]
     elif suits == 3:
-        facts.append("three_suits")
+        facts |= b["three_suits"]
     if not (c[4] or c[13] or c[22]):
-        facts.append("no_fives")
+        facts |= b["no_fives"]
         if honours and all(c[k] for k in KOKUSHI_KINDS):
-            facts.append("kokushi")
-    for base in (0, 9, 18):
-        if c[base + 4] and all(c[base : base + 9]):
-            facts.append("nine_in_suit")
-            break
-    trips = sum(1 for n in c if n >= 3)
+            facts |= b["kokushi"]
+    elif (
+        (c[4] and c[0] and c[8] and all(c[0:9]))
+        or (c[13] and all(c[9:18]))
+        or (c[22] and all(c[18:27]))
+    ):
+        facts |= b["nine_in_suit"]
+    trips = 0
+    for n in c:
+        if n >= 3:
+            trips += 1
     if trips >= 3:
-        facts.append("trips3")
-        if trips >= 4:
-            facts.append("trips4")
+        facts |= b["trips3"] if trips == 3 else b["trips3"] | b["trips4"]
     if honours >= 3:
-        for name, kind in (
-            ("haku3", DRAGONS[0]),
-            ("hatsu3", DRAGONS[1]),
-            ("chun3", DRAGONS[2]),
-            ("seat3", r.seat),
-            ("round3", r.round),
-        ):
-            if c[kind] >= 3:
-                facts.append(name)
-        dragons = c[31] + c[32] + c[33]
-        if dragons >= 8:
-            facts.append("dragons8")
+        if c[31] >= 3:
+            facts |= b["haku3"]
+        if c[32] >= 3:
+            facts |= b["hatsu3"]
+        if c[33] >= 3:
+            facts |= b["chun3"]
+        if c[r.seat] >= 3:
+            facts |= b["seat3"]
+        if c[r.round] >= 3:
+            facts |= b["round3"]
+        if c[31] + c[32] + c[33] >= 8:
+            facts |= b["dragons8"]
             if c[31] >= 3 and c[32] >= 3 and c[33] >= 3:
-                facts.append("dragons9")
-        winds = c[27] + c[28] + c[29] + c[30]
-        if winds >= 11:
-            facts.append("winds11")
-            if all(c[k] >= 3 for k in WINDS):
-                facts.append("winds12")
+                facts |= b["dragons9"]
+        if c[27] + c[28] + c[29] + c[30] >= 11:
+            facts |= b["winds11"]
+            if c[27] >= 3 and c[28] >= 3 and c[29] >= 3 and c[30] >= 3:
+                facts |= b["winds12"]
     if r.suits in ((), (2,)) and sum(c[k] for k in _GREEN_LIST) == size:
-        facts.append("all_green")
-    return frozenset(facts)
+        facts |= b["all_green"]
+    return facts
 
 
-@lru_cache(maxsize=4096)
-def rows_for(facts: frozenset[str]) -> tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]:
+@lru_cache(maxsize=16384)
+def rows_for(facts: int) -> tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]:
     """The rows of :data:`YAKU` and :data:`YAKUMAN` whose needs these facts meet."""
     return (
-        tuple(y for y in YAKU if y.needs <= facts),
-        tuple(y for y in YAKUMAN if y.needs <= facts),
+        tuple(y for y in YAKU if y.needs & facts == y.needs),
+        tuple(y for y in YAKUMAN if y.needs & facts == y.needs),
     )
 
 
