@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from .hand import Block, Reading, Shape, Wait
-from .request import Request
+from .request import BOOL_FIELDS, Request
 from .tiles import (
     DRAGONS,
     GREEN_KINDS,
@@ -529,17 +529,7 @@ def fact_names(mask: int) -> frozenset[str]:
 
 #: Every fact :func:`hand_facts` can report, each a bit of the mask it returns.
 FACTS: Final = (
-    # situation flags, as given
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "tsumo",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
+    *BOOL_FIELDS,  # the situation flags, as given (tsumo, riichi, ...)
     # the melds
     "closed",  # no called meld (closed kans allowed)
     "no_melds",
