@@ -101,3 +101,18 @@ def test_password_reset_flow(client):
     assert client.login(username="rin", password="new-password-34")
     bad = client.get("/accounts/reset/MQ/bad-token/")
     assert "invalid" in bad.content.decode()
+
+
+def test_the_header_offers_log_in_and_returns_to_the_page(client):
+    html = client.get("/tutor/tables?rules=tenhou").content.decode()
+    assert 'class="nav-account" href="/accounts/login/?next=/tutor/tables%3Frules%3Dtenhou"' in html
+    assert ">Log in</a>" in html
+
+
+def test_the_header_names_the_signed_in_learner_and_links_their_progress(client):
+    User.objects.create_user("haruka", password="double-east-44")
+    client.login(username="haruka", password="double-east-44")
+    html = client.get("/").content.decode()
+    assert 'class="nav-account" href="/tutor/quiz/progress/"' in html
+    assert ">haruka</a>" in html
+    assert ">Log in</a>" not in html
