@@ -47,3 +47,21 @@ def test_table_quiz_by_keyboard_and_heatmap(page):
     page.get_by_role("link", name="Tsumo", exact=True).click()
     page.wait_for_url("**/progress/?win=tsumo*")
     assert heat.locator('a[aria-current="true"]').inner_text() == "Tsumo"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_timed_question_counts_down_and_submits_itself(page):
+    from tutor.models import Answer
+
+    page.goto(page.base + "/tutor/quiz/table/?set=2&n=0&timed=3")
+    timer = page.locator(".quiz-timer")
+    assert timer.inner_text() == "3s"
+    page.wait_for_function("document.querySelector('.quiz-timer').textContent === '1s'")
+    assert "late" in (timer.get_attribute("class") or "")
+    # Nothing typed: when the time is up the form is sent as it is, and marked wrong.
+    feedback = page.locator(".quiz-feedback")
+    feedback.wait_for(timeout=5000)
+    assert "Not quite." in feedback.inner_text()
+    assert page.locator(".quiz-timer").count() == 0
+    assert Answer.objects.count() == 1
+    assert "timed=3" in (page.locator("a.quiz-next").get_attribute("href") or "")
