@@ -176,7 +176,8 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     data = request.GET
     raw = _options(data)
     set_id = _int(data.get("set"))
-    learner = progress.learner_for(request)
+    # Only an answer makes a learner: looking at questions (or a crawler doing so) stores nothing.
+    learner = progress.learner_for(request, create=False)
     if set_id is not None:
         seed = quiz.set_seed(set_id, _int(data.get("n"), 0) or 0)
     elif _int(data.get("seed")) is not None:

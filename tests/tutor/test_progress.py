@@ -13,6 +13,7 @@ from tutor.models import Answer, ItemProgress, Learner
 
 pytestmark = pytest.mark.django_db
 KEY = "table:n:ron:2:30"
+OTHER = "table:d:tsumo:3:40"
 
 
 def _same_browser(client: Client) -> Client:
@@ -99,7 +100,7 @@ def test_two_tabs_interleaved_lose_no_answer(client, monkeypatch):
     """Tab B's whole answer runs while tab A is between reading and writing its item: a
     read-modify-write would lose B's update; the atomic UPDATE keeps both."""
     tab_a, tab_b = client, None
-    tab_a.get("/tutor/quiz/table/?seed=1")  # the session and its learner exist
+    answer(tab_a, "table", 1, {"item": OTHER}, right=True)  # the session and its learner exist
     tab_b = _same_browser(tab_a)
     q = quiz.make_question("table", 7, {"item": KEY})
     real = ItemProgress.objects.get_or_create
@@ -115,7 +116,7 @@ def test_two_tabs_interleaved_lose_no_answer(client, monkeypatch):
     monkeypatch.setattr(ItemProgress.objects, "get_or_create", interleave)
     post_answer(tab_a, q, right_answers(q))
     assert fired
-    assert Answer.objects.count() == 2
+    assert Answer.objects.filter(key=KEY).count() == 2
     assert Learner.objects.count() == 1
     item = ItemProgress.objects.get(key=KEY)
     assert (item.attempts, item.correct, item.streak, item.box) == (2, 2, 2, 2)
@@ -127,7 +128,7 @@ def test_two_tabs_in_threads_lose_no_answer():
     import threading
 
     first = Client()
-    first.get("/tutor/quiz/table/?seed=1")
+    answer(first, "table", 1, {"item": OTHER}, right=True)  # the session and its learner exist
     second = _same_browser(first)
     questions = [quiz.make_question("table", s, {"item": KEY}) for s in range(10)]
     errors: list[BaseException] = []
@@ -153,7 +154,8 @@ def test_two_tabs_in_threads_lose_no_answer():
     for t in threads:
         t.join()
     assert not errors, errors
-    assert Answer.objects.count() == 10
+    assert Answer.objects.filter(key=KEY).count() == 10
+    assert Learner.objects.count() == 1
     assert ItemProgress.objects.get(key=KEY).attempts == 10
 
 
@@ -170,3 +172,15 @@ def test_record_and_stats_directly():
     levels = progress.table_levels(learner, "ron")
     assert levels[(False, 30, 2)]["attempts"] == 4
     assert progress.table_levels(learner, "tsumo") == {}
+
+
+def test_looking_at_questions_stores_no_learner(client):
+    """Crawlers and visitors who only look leave no rows; the first answer makes the learner."""
+    for kind in quiz.KINDS:
+        assert client.get(f"/tutor/quiz/{kind}/").status_code == 200
+    assert client.get("/tutor/quiz/table/?set=4&n=0").status_code == 200
+    assert Learner.objects.count() == 0
+    assert progress.SESSION_KEY not in client.session
+    answer(client, "table", 1, {"item": KEY}, right=True)
+    assert Learner.objects.count() == 1
+    assert client.session[progress.SESSION_KEY] == Learner.objects.get().pk
