@@ -7,7 +7,7 @@ English sentence already filled in. The tutor translates ``why`` and fills it ag
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES, round_up_10
 from .hand import Block, Reading
@@ -51,8 +51,12 @@ TEXT: dict[str, str] = {
 }
 
 
+# A tuple of types: isinstance checks it faster than the union ``tuple | list``.
+_SEQUENCES: Final = (tuple, list)
+
+
 def _tiles(codes: object) -> list[str]:
-    return list(codes) if isinstance(codes, tuple | list) else []
+    return list(codes) if isinstance(codes, _SEQUENCES) else []
 
 
 def _block(block: Block) -> dict[str, object]:
@@ -67,15 +71,17 @@ def _block(block: Block) -> dict[str, object]:
 
 
 def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
-    shown = {k: (" ".join(v) if isinstance(v, tuple | list) else v) for k, v in params.items()}
-    shown.setdefault("tiles", " ".join(_tiles(tiles)))
-    return {
-        "step": kind,
-        "tiles": _tiles(tiles),
-        **params,
-        "why": why,
-        "text": why.format(**shown),
-    }
+    shown: dict[str, object] = {}
+    for key, value in params.items():
+        shown[key] = " ".join(value) if isinstance(value, _SEQUENCES) else value
+    tile_list = _tiles(tiles)
+    if "tiles" not in shown:
+        shown["tiles"] = " ".join(tile_list)
+    step: Step = {"step": kind, "tiles": tile_list}
+    step.update(params)
+    step["why"] = why
+    step["text"] = why.format(**shown)
+    return step
 
 
 def reading_summary(candidate: Candidate) -> dict[str, object]:
