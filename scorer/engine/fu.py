@@ -111,7 +111,7 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
             double = pair == request.seat
             fu = 2 if not double or rules.double_wind_fu == 4 else 0
             items.append(FuItem("pair_round_wind", fu, tiles, "double_wind" if double else ""))
-        wait_item = _WAIT_ITEM.get(reading.wait) if reading.wait is not Wait.RYANMEN else None
+        wait_item = _WAIT_ITEM.get(reading.wait)
         if wait_item:
             wait_tiles = (
                 reading.pairs[0]

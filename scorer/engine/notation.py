@@ -214,16 +214,14 @@ def _parse_meld(opener: str, body: str, offset: int) -> Meld:
 def _meld(opener: str, body: str) -> Meld:
     """A meld from its opener and body (``"[", "1-23m"``): there are few, so each is parsed
     once. Error positions are relative to the body."""
-    offset = 0
     if not body or body[-1] not in "mpszh":
-        raise NotationError("a meld ends with its suit letter, as in [1-23m]", offset + len(body))
+        raise NotationError("a meld ends with its suit letter, as in [1-23m]", len(body))
     suit = "z" if body[-1] == "h" else body[-1]
     digits: list[str] = []
     direction: str | None = None
     called: int | None = None
     added: int | None = None
-    for j, ch in enumerate(body[:-1]):
-        pos = offset + j
+    for pos, ch in enumerate(body[:-1]):
         if ch in _DIGITS:
             _check_digit(ch, suit, pos)
             digits.append(ch)
@@ -242,24 +240,24 @@ def _meld(opener: str, body: str) -> Meld:
     same = len(set(kinds)) == 1
     if opener == "(":
         if len(tiles) != 4 or not same:
-            raise NotationError("a closed kan (...) is four identical tiles", offset)
+            raise NotationError("a closed kan (...) is four identical tiles", 0)
         if direction is not None:
-            raise NotationError("a closed kan has no direction mark", offset)
+            raise NotationError("a closed kan has no direction mark", 0)
         return Meld(MeldKind.KAN_CLOSED, tiles)
     if opener == "{":
         if len(tiles) != 4 or not same:
-            raise NotationError("an added kan {...} is four identical tiles", offset)
+            raise NotationError("an added kan {...} is four identical tiles", 0)
         if direction is None:
             called = next(k for k in range(4) if k != added)
             direction = "="
         if added is None:
             added = next(k for k in (3, 2) if k != called)
         if added == called:
-            raise NotationError("the called tile and the added tile are different tiles", offset)
+            raise NotationError("the called tile and the added tile are different tiles", 0)
         return Meld(MeldKind.KAN_ADDED, tiles, called, direction, added)
     if len(tiles) == 4:
         if not same:
-            raise NotationError("an open kan is four identical tiles", offset)
+            raise NotationError("an open kan is four identical tiles", 0)
         kind = MeldKind.KAN_OPEN
     elif len(tiles) == 3 and same:
         kind = MeldKind.PON
@@ -273,10 +271,10 @@ def _meld(opener: str, body: str) -> Meld:
         kind = MeldKind.CHI
     else:
         raise NotationError(
-            "an open meld is a run of three (chi), three alike (pon) or four alike (kan)", offset
+            "an open meld is a run of three (chi), three alike (pon) or four alike (kan)", 0
         )
     if direction is None:
         called, direction = 0, ("-" if kind is MeldKind.CHI else "=")
     if kind is MeldKind.CHI and direction != "-":
-        raise NotationError("a chi can only be called from the left (-)", offset)
+        raise NotationError("a chi can only be called from the left (-)", 0)
     return Meld(kind, tiles, called, direction, None)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
 from .rules import TENHOU, Rules, RulesError, resolve_rules
 from .tiles import EAST, KIND, SUITS, TileCode, code_of, kind_of, tile_name
 
@@ -111,7 +111,7 @@ class Request:
         closed = True
         for meld in melds:
             tiles += meld.tiles
-            if meld.kind is not MeldKind.KAN_CLOSED:
+            if meld.is_open:
                 closed = False
         kinds: list[int] = []
         counts = [0] * 34
@@ -290,15 +290,14 @@ def validate_tiles(request: Request) -> None:
         and len(request.hand.melds) <= 4
     ):
         return  # the usual case; otherwise find the first problem and word it
-    _explain_tiles(request)
+    _explain_tiles(request, counts, tiles)
 
 
-def _explain_tiles(request: Request) -> None:
-    counts = list(request.counts)
+def _explain_tiles(request: Request, counts: list[int], tiles: tuple[TileCode, ...]) -> None:
+    """Raise the error for the first problem: ``counts`` per kind and ``tiles`` include the
+    indicators."""
     red = [0, 0, 0]
-    for code in (*request.dora, *request.ura):
-        counts[KIND[code]] += 1
-    for code in (*request.all_tiles, *request.dora, *request.ura):
+    for code in tiles:
         if code[0] == "0":
             red[SUITS.index(code[1])] += 1
     for kind, count in enumerate(counts):

@@ -179,7 +179,6 @@ class Result:
 
 #: The kind each indicator code points to.
 _DORA_OF: Final = {code: dora_after(kind) for code, kind in KIND.items()}
-_RED_CODES: Final = ("0m", "0p", "0s")
 
 
 def count_dora(request: Request) -> tuple[DoraCount, ...]:

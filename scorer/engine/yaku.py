@@ -799,16 +799,9 @@ def hand_facts(r: Request) -> int:
     c = r.counts
     size = len(r.all_tiles)
     facts = 0
-    if r.tsumo:
-        facts |= b["tsumo"]
-    if r.riichi:
-        facts |= b["riichi"]
-    if r.double_riichi:
-        facts |= b["double_riichi"]
-    if r.ippatsu or r.haitei or r.houtei or r.rinshan or r.chankan or r.tenhou or r.chiihou:
-        for name in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou"):
-            if getattr(r, name):
-                facts |= b[name]
+    for name in BOOL_FIELDS:  # the situation flags are facts as they stand
+        if getattr(r, name):
+            facts |= b[name]
     melds = r.hand.melds
     if not melds:
         facts |= b["no_melds"] | b["closed"]
