@@ -7,6 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Properties check behaviour, never speed (speed is for bench/): no per-example deadline and no
+# "input generation is slow" health check, in CI or not. Hypothesis applies these only under
+# CI=true by default, so a plain `bash .ci/run` on a busy machine, or a first run building
+# Hypothesis's Unicode tables, could fail a correct test.
+settings.register_profile("tenbo", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tenbo")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -44,7 +44,10 @@ def test_method_not_allowed(client):
 
 
 @given(st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=6))
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 def test_fuzzed_queries_never_500(client, query):
     response = client.get("/api/score", query)
     assert response.status_code in (200, 400)
@@ -52,7 +55,10 @@ def test_fuzzed_queries_never_500(client, query):
 
 
 @given(st.binary(max_size=200))
-@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 def test_fuzzed_bodies_never_500(client, body):
     response = client.post("/api/score", body, content_type="application/json")
     assert response.status_code in (200, 400)
