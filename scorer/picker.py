@@ -709,14 +709,14 @@ def build_panel(state: PickerState) -> Panel:
         data = state.engine_request(hand=ready_hand)
         data.pop("win", None)
         views = []
-        for wait in tenpai_waits(data):
+        for wait in tenpai_waits(data, steps=False):
             ron, ron_ok = _short(wait.ron)
             tsumo, tsumo_ok = _short(wait.tsumo)
             views.append(WaitView(wait.tile, ron, tsumo, ron_ok, tsumo_ok))
         return Panel("ready" if views else "noten", missing=1, waits=views, errors=errors)
     if missing > 0:
         return Panel("building", missing=missing, errors=errors)
-    result = score_request(state.engine_request())
+    result = score_request(state.engine_request(), steps=False)
     if not result.get("ok"):
         error = result["error"]
         assert isinstance(error, Mapping)

@@ -159,9 +159,10 @@ class Result:
         assert self._steps is not None
         return self._steps
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, steps: bool = True) -> dict[str, Any]:
+        """The API.md result; ``steps=False`` leaves out the explanation (no ``steps`` key)."""
         best = self.best
-        return {
+        out: dict[str, Any] = {
             "ok": True,
             "hand": self.request.hand.notation(),
             "win": self.request.win,
@@ -173,8 +174,10 @@ class Result:
             "fu_items": [{"id": i.id, "fu": i.fu, "tiles": list(i.tiles)} for i in best.fu_items],
             "payments": best.payments.as_dict(),
             "rules": self.request.rules.name,
-            "steps": self.steps,
         }
+        if steps:
+            out["steps"] = self.steps
+        return out
 
 
 #: The kind each indicator code points to.

@@ -669,7 +669,7 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
             continue
         for value in _alternatives(switch, switches[switch]):
             flipped = {**data, "rules": {**base, switch: value}}
-            other = score_request(flipped)
+            other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
             if not other.get("ok"):
                 if other["error"]["code"] in ("no_yaku", "not_winning"):
