@@ -64,7 +64,8 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Shared templates, then each tutor feature's own (tutor/<feature>/templates).
+        "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "tutor").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

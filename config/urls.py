@@ -6,6 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("scorer.urls")),
     path("tutor/", include("tutor.urls")),
-    path("accounts/", include("tutor.urls_accounts")),
+    path("accounts/", include("tutor.accounts.urls")),
     path("admin/", admin.site.urls),
 ]

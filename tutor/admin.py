@@ -1,20 +1,6 @@
-from django.contrib import admin
+"""Admin registrations live beside each feature's models; Django's autodiscovery imports this."""
 
-from tutor.models import Answer, ItemProgress, Learner
+from tutor.accounts import admin as accounts_admin
+from tutor.quiz import admin as quiz_admin
 
-
-@admin.register(Learner)
-class LearnerAdmin(admin.ModelAdmin[Learner]):
-    list_display = ("id", "user", "created")
-
-
-@admin.register(ItemProgress)
-class ItemProgressAdmin(admin.ModelAdmin[ItemProgress]):
-    list_display = ("learner", "key", "box", "due", "attempts", "correct", "streak")
-    list_filter = ("kind", "box")
-
-
-@admin.register(Answer)
-class AnswerAdmin(admin.ModelAdmin[Answer]):
-    list_display = ("learner", "kind", "key", "correct", "created")
-    list_filter = ("kind", "correct")
+__all__ = ["accounts_admin", "quiz_admin"]

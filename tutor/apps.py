@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class TutorConfig(AppConfig):
     name = "tutor"
     verbose_name = "Tutor"
+
+    def ready(self) -> None:
+        # Signal receivers: log-in adopts the session's learner; each feature moves its rows
+        # when two learners merge.
+        from tutor.accounts import learners  # noqa: F401
+        from tutor.quiz import progress  # noqa: F401

@@ -1,9 +1,10 @@
-"""Tutor URLs: walkthroughs, lessons and tables (urls_tutor), quizzes (urls_quiz)."""
+"""Tutor URLs (namespace "tutor"): each feature subpackage brings its own URL module."""
 
 from django.urls import include, path
 
 app_name = "tutor"
 urlpatterns = [
-    path("", include("tutor.urls_tutor")),
-    path("quiz/", include("tutor.urls_quiz")),
+    path("", include("tutor.course.urls")),
+    path("", include("tutor.walkthrough.urls")),
+    path("quiz/", include("tutor.quiz.urls")),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor import quiz
+from tutor.quiz.table import parse_table_key
 
 SET = 3
 WRONG = {4, 7}  # questions answered wrongly on purpose
@@ -29,7 +30,7 @@ def test_table_quiz_by_keyboard_and_heatmap(page):
         feedback = page.locator(".quiz-feedback")
         feedback.wait_for()
         assert ("Not quite." if n in WRONG else "Right!") in feedback.inner_text()
-        dealer, _win, han, fu = quiz._parse_table_key(q.key)
+        dealer, _win, han, fu = parse_table_key(q.key)
         cell = f"{'d' if dealer else 'n'}:{han}:{fu}"
         level = 0 if n in WRONG else 1
         expected_levels[cell] = min(level, expected_levels.get(cell, level))

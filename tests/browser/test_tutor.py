@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tutor.walkthrough import build, request_query
+from tutor.walkthrough.steps import build, request_query
 
 BASIC = {
     "hand": "234m234m456p55s68p",

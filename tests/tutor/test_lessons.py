@@ -9,9 +9,9 @@ import re
 import pytest
 
 from scorer.engine import score_request
-from tutor.glossary import BY_ID, TERMS, link_terms, marked_terms
-from tutor.lessons import LESSONS, facts, score_example
-from tutor.walkthrough import build, request_query
+from tutor.course.glossary import BY_ID, TERMS, link_terms, marked_terms
+from tutor.course.lessons import LESSONS, facts, score_example
+from tutor.walkthrough.steps import build, request_query
 
 SLUGS = [lesson.slug for lesson in LESSONS]
 

@@ -8,8 +8,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.tutor.quizhelp import answer, post_answer, right_answers
-from tutor import progress, quiz
+from tutor import quiz
+from tutor.accounts import learners
 from tutor.models import Answer, ItemProgress, Learner
+from tutor.quiz import progress
 
 pytestmark = pytest.mark.django_db
 KEY = "table:n:ron:2:30"
@@ -27,7 +29,7 @@ def test_anonymous_progress_lives_in_the_database_behind_the_session(client):
     answer(client, "table", 1, {"item": KEY}, right=True)
     learner = Learner.objects.get()
     assert learner.user is None
-    assert client.session[progress.SESSION_KEY] == learner.pk
+    assert client.session[learners.SESSION_KEY] == learner.pk
     reopened = _same_browser(client)
     html = reopened.get("/tutor/quiz/progress/").content.decode()
     assert 'id="stat-answers">1<' in html
@@ -180,7 +182,7 @@ def test_looking_at_questions_stores_no_learner(client):
         assert client.get(f"/tutor/quiz/{kind}/").status_code == 200
     assert client.get("/tutor/quiz/table/?set=4&n=0").status_code == 200
     assert Learner.objects.count() == 0
-    assert progress.SESSION_KEY not in client.session
+    assert learners.SESSION_KEY not in client.session
     answer(client, "table", 1, {"item": KEY}, right=True)
     assert Learner.objects.count() == 1
-    assert client.session[progress.SESSION_KEY] == Learner.objects.get().pk
+    assert client.session[learners.SESSION_KEY] == Learner.objects.get().pk

@@ -7,6 +7,8 @@ import pytest
 from scorer.engine import PRESETS, score_request
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, cell
 from tutor import quiz
+from tutor.quiz.base import LIMIT_HAN, cell_ok
+from tutor.quiz.table import parse_table_key, payments_of
 
 ALL_TABLE = {"dealer": "any", "win": "any", "limits": "1"}
 
@@ -20,7 +22,7 @@ def test_every_table_question_matches_the_engine_table(rules):
     for key in keys:
         q = quiz.make_question("table", 1, dict(opts, item=key))
         assert q.key == key
-        dealer, win, han, fu = quiz._parse_table_key(key)
+        dealer, win, han, fu = parse_table_key(key)
         c = cell(fu or 30, han, dealer, PRESETS[rules])
         if win == "ron":
             assert q.expected == {"ron": c.ron}
@@ -43,7 +45,7 @@ def test_table_filters_limit_the_cells():
     opts = {"dealer": "dealer", "win": "tsumo", "han": "2", "fu": "30,40"}
     for seed in range(30):
         q = quiz.make_question("table", seed, opts)
-        dealer, win, han, fu = quiz._parse_table_key(q.key)
+        dealer, win, han, fu = parse_table_key(q.key)
         assert (dealer, win, han) == (True, "tsumo", 2)
         assert fu in (30, 40)
     limits = [quiz.make_question("table", s, {"limits": "1"}).key for s in range(200)]
@@ -96,12 +98,12 @@ def test_reverse_pairs_are_all_the_table_pairs():
     for seed in range(40):
         q = quiz.make_question("reverse", seed, {})
         dealer, win = q.key.split(":")[1] == "d", q.key.split(":")[2]
-        shown = quiz._payments_of(cell(q.expected["fu"], q.expected["han"], dealer), win)
+        shown = payments_of(cell(q.expected["fu"], q.expected["han"], dealer), win)
         every = [
             (f, h)
             for h in HAN_ROWS
             for f in FU_COLUMNS
-            if quiz._cell_ok(c := cell(f, h, dealer), win) and quiz._payments_of(c, win) == shown
+            if cell_ok(c := cell(f, h, dealer), win) and payments_of(c, win) == shown
         ]
         assert q.accepted == every
 
@@ -229,7 +231,7 @@ def test_unknown_kind():
 
 def test_limit_rows_are_named():
     names = {name for name, _lo, _hi in LIMIT_ROWS}
-    for low in quiz.LIMIT_HAN.values():
+    for low in LIMIT_HAN.values():
         q = quiz.make_question(
             "table", 1, {"item": quiz.table_key(True, "ron", low, None), "limits": "1"}
         )

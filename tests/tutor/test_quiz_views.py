@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.tutor.quizhelp import answer, post_answer, right_answers
-from tutor import quiz, srs
+from tutor import quiz
 from tutor.models import Answer, ItemProgress
+from tutor.quiz import srs
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tutor import srs
+from tutor.quiz import srs
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 

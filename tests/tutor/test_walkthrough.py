@@ -13,7 +13,7 @@ import pytest
 
 from scorer.engine import score_request
 from tests.conftest import load_examples
-from tutor.walkthrough import build, request_query
+from tutor.walkthrough.steps import build, request_query
 
 EXAMPLES = load_examples()
 ARTICLE = re.compile(r'<article class="step step-(\w+)"([^>]*)>(.*?)</article>', re.S)

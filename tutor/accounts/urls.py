@@ -3,10 +3,10 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tutor import views_accounts
+from tutor.accounts import views
 
 urlpatterns = [
-    path("signup/", views_accounts.signup, name="signup"),
+    path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(

@@ -26,7 +26,7 @@ from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
-from tutor.glossary import BY_ID as TERMS_BY_ID
+from tutor.course.glossary import BY_ID as TERMS_BY_ID
 
 Result = dict[str, Any]
 

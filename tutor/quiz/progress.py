@@ -1,6 +1,6 @@
-"""Progress storage: who the learner is, recording answers, merging into an account, stats.
+"""Quiz progress storage: recording answers, merging a learner's items into another, stats.
 
-Every answer is its own :class:`~tutor.models.Answer` row, and an item's state changes in one
+Every answer is its own :class:`~tutor.quiz.models.Answer` row, and an item's state changes in one
 ``UPDATE ... SET attempts = attempts + 1, box = CASE box WHEN ...`` statement: two tabs
 answering at once never overwrite each other (no read-modify-write, no session blob).
 """
@@ -14,32 +14,13 @@ from typing import Any
 
 from django.db import OperationalError, models, transaction
 from django.db.models import Case, F, Value, When
-from django.http import HttpRequest
+from django.dispatch import receiver
 
-from tutor import srs
-from tutor.models import Answer, ItemProgress, Learner
-from tutor.quiz import KIND_NAMES, KINDS, Question, Verdict
-
-SESSION_KEY = "tutor_learner"
-
-
-def learner_for(request: HttpRequest, create: bool = True) -> Learner | None:
-    """The account's learner, or the anonymous one whose id the session holds."""
-    user = request.user
-    if user.is_authenticated:
-        if create:
-            return Learner.objects.get_or_create(user=user)[0]
-        return Learner.objects.filter(user=user).first()
-    pk = request.session.get(SESSION_KEY)
-    if pk:
-        learner = Learner.objects.filter(pk=pk, user__isnull=True).first()
-        if learner is not None:
-            return learner
-    if not create:
-        return None
-    learner = Learner.objects.create()
-    request.session[SESSION_KEY] = learner.pk
-    return learner
+from tutor.accounts.learners import learner_merged
+from tutor.accounts.models import Learner
+from tutor.quiz import srs
+from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict
+from tutor.quiz.models import Answer, ItemProgress
 
 
 def _schedule_update(correct: bool, at: datetime) -> dict[str, Any]:
@@ -120,69 +101,52 @@ def states(learner: Learner | None, keys: list[str]) -> dict[str, srs.State]:
     return {row.key: srs.State(row.box, row.due) for row in rows}
 
 
-def merge(source: Learner, target: Learner) -> None:
-    """Move everything ``source`` learned into ``target`` (answers moved, items combined)."""
-    with transaction.atomic():
-        Answer.objects.filter(learner=source).update(learner=target)
-        for item in ItemProgress.objects.select_for_update().filter(learner=source):
-            newer: Any = Value(False)
-            if item.last_seen is not None:
-                newer = Case(
-                    When(last_seen__isnull=True, then=Value(True)),
-                    When(last_seen__lt=item.last_seen, then=Value(True)),
-                    default=Value(False),
-                    output_field=models.BooleanField(),
-                )
-            small = models.PositiveSmallIntegerField()
-            whole = models.PositiveIntegerField()
-            updated = ItemProgress.objects.filter(learner=target, key=item.key).update(
-                attempts=F("attempts") + item.attempts,
-                correct=F("correct") + item.correct,
-                # The weaker box and the earlier due date: keep drilling what either missed.
-                box=Case(
-                    When(box__gt=item.box, then=Value(item.box)),
-                    default=F("box"),
-                    output_field=small,
-                ),
-                due=Case(
-                    When(due__gt=item.due, then=Value(item.due)),
-                    default=F("due"),
-                    output_field=models.DateTimeField(),
-                ),
-                streak=Case(
-                    When(newer, then=Value(item.streak)), default=F("streak"), output_field=whole
-                ),
-                last_correct=Case(
-                    When(newer, then=Value(item.last_correct)),
-                    default=F("last_correct"),
-                    output_field=models.BooleanField(null=True),
-                ),
-                last_seen=Case(
-                    When(newer, then=Value(item.last_seen)),
-                    default=F("last_seen"),
-                    output_field=models.DateTimeField(null=True),
-                ),
+@receiver(learner_merged)
+def merge_quiz_progress(sender: Any, source: Learner, target: Learner, **kwargs: Any) -> None:
+    """Move ``source``'s answers to ``target`` and combine their items (a learner merge runs
+    this inside its transaction, before ``source`` is deleted)."""
+    Answer.objects.filter(learner=source).update(learner=target)
+    for item in ItemProgress.objects.select_for_update().filter(learner=source):
+        newer: Any = Value(False)
+        if item.last_seen is not None:
+            newer = Case(
+                When(last_seen__isnull=True, then=Value(True)),
+                When(last_seen__lt=item.last_seen, then=Value(True)),
+                default=Value(False),
+                output_field=models.BooleanField(),
             )
-            if not updated:
-                ItemProgress.objects.filter(pk=item.pk).update(learner=target)
-        source.delete()
-
-
-def adopt_session_learner(request: HttpRequest, user: Any) -> None:
-    """On sign-up / log-in: the session's anonymous progress becomes the account's."""
-    pk = request.session.get(SESSION_KEY)
-    if not pk:
-        return
-    with transaction.atomic():
-        anon = Learner.objects.select_for_update().filter(pk=pk, user__isnull=True).first()
-        if anon is not None:
-            existing = Learner.objects.select_for_update().filter(user=user).first()
-            if existing is None:
-                anon.user = user
-                anon.save(update_fields=["user"])
-            else:
-                merge(anon, existing)
-    request.session.pop(SESSION_KEY, None)
+        small = models.PositiveSmallIntegerField()
+        whole = models.PositiveIntegerField()
+        updated = ItemProgress.objects.filter(learner=target, key=item.key).update(
+            attempts=F("attempts") + item.attempts,
+            correct=F("correct") + item.correct,
+            # The weaker box and the earlier due date: keep drilling what either missed.
+            box=Case(
+                When(box__gt=item.box, then=Value(item.box)),
+                default=F("box"),
+                output_field=small,
+            ),
+            due=Case(
+                When(due__gt=item.due, then=Value(item.due)),
+                default=F("due"),
+                output_field=models.DateTimeField(),
+            ),
+            streak=Case(
+                When(newer, then=Value(item.streak)), default=F("streak"), output_field=whole
+            ),
+            last_correct=Case(
+                When(newer, then=Value(item.last_correct)),
+                default=F("last_correct"),
+                output_field=models.BooleanField(null=True),
+            ),
+            last_seen=Case(
+                When(newer, then=Value(item.last_seen)),
+                default=F("last_seen"),
+                output_field=models.DateTimeField(null=True),
+            ),
+        )
+        if not updated:
+            ItemProgress.objects.filter(pk=item.pk).update(learner=target)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Quiz mode: drills of the score tables, fu, yaku and payments, with spaced repetition.
 
 Questions are rebuilt from (kind, seed, options) by tutor.quiz; the answer is checked on the
-server and stored by tutor.progress. Each page is one template; htmx swaps its partials.
+server and stored by tutor.quiz.progress. Each page is one template; htmx swaps its partials.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from scorer.engine.notation import NotationError, parse_hand
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
-from tutor import progress, quiz, srs
+from tutor import quiz
+from tutor.accounts.learners import learner_for
+from tutor.quiz import progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = ("seed", "set", "n", "timed", "csrfmiddlewaretoken")
@@ -139,14 +141,14 @@ def _rows(question: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     if context.get("question") is not None:
         context["rows"] = _rows(context["question"], context.get("given", {}))
-    template = "tutor/quiz.html#quiz" if request.htmx else "tutor/quiz.html"
+    template = "quiz/question.html#quiz" if request.htmx else "quiz/question.html"
     return render(request, template, context, status=status)
 
 
 @require_GET
 def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
-    learner = progress.learner_for(request, create=False)
+    learner = learner_for(request, create=False)
     kinds = [
         {
             "kind": k,
@@ -165,7 +167,7 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         "fu_targets": quiz.FU_TARGETS,
         "waits": quiz.WAITS,
     }
-    return render(request, "tutor/quiz_index.html", context)
+    return render(request, "quiz/index.html", context)
 
 
 @require_GET
@@ -177,7 +179,7 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     raw = _options(data)
     set_id = _int(data.get("set"))
     # Only an answer makes a learner: looking at questions (or a crawler doing so) stores nothing.
-    learner = progress.learner_for(request, create=False)
+    learner = learner_for(request, create=False)
     if set_id is not None:
         seed = quiz.set_seed(set_id, _int(data.get("n"), 0) or 0)
     elif _int(data.get("seed")) is not None:
@@ -239,7 +241,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         for f in question.fields
     }
     verdict = quiz.check(question, answers)
-    learner = progress.learner_for(request)
+    learner = learner_for(request)
     assert learner is not None
     item = progress.record(learner, question, verdict, answers)
     context = _context(request, question, data)
@@ -277,7 +279,7 @@ def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
     rules = request.GET.get("rules", "tenhou")
     if rules not in quiz.RULE_SETS:
         rules = "tenhou"
-    learner = progress.learner_for(request, create=False)
+    learner = learner_for(request, create=False)
     levels = progress.table_levels(learner, win)
     context = {
         "tables": [quiz.grid(False, win, rules, levels), quiz.grid(True, win, rules, levels)],
@@ -286,5 +288,5 @@ def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
         "stats": progress.stats(learner),
         "levels": range(srs.MAX_BOX + 1),
     }
-    template = "tutor/quiz_progress.html#heatmap" if request.htmx else "tutor/quiz_progress.html"
+    template = "quiz/progress.html#heatmap" if request.htmx else "quiz/progress.html"
     return render(request, template, context)

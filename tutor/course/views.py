@@ -1,17 +1,13 @@
-"""Tutor pages: the walkthrough of a scored hand, lessons, glossary and quick-reference tables.
+"""Course pages: the tutor's landing page, lessons, glossary and quick-reference tables.
 
-Views call the engine (through tutor.walkthrough / tutor.lessons / scorer.engine.tables) and
-render; an htmx request gets only the region it swaps (a template partial).
+Views call the engine (through tutor.course.lessons and scorer.engine.tables) and render; an
+htmx request gets only the region it swaps (a template partial).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -21,9 +17,10 @@ from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.http import HtmxHttpRequest
-from tutor import walkthrough
-from tutor.glossary import TERMS, link_terms
-from tutor.lessons import BY_SLUG, LESSONS, score_example
+from tutor.course.glossary import TERMS, link_terms
+from tutor.course.lessons import BY_SLUG, LESSONS, score_example
+from tutor.walkthrough import steps as walkthrough
+from tutor.walkthrough.views import form_fields
 
 #: How the seed tables name the limits (Japanese names are the terms players use).
 LIMIT_LABELS = {
@@ -54,140 +51,14 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
             )
     return render(
         request,
-        "tutor/index.html",
+        "course/index.html",
         {
             "lessons": LESSONS,
             "examples": examples,
-            "form": _form_fields({}, {}),
+            "form": form_fields({}, {}),
             "presets": PRESETS,
         },
     )
-
-
-# ----------------------------------------------------------------------------- walkthrough
-
-
-@dataclass
-class FormField:
-    name: str
-    label: str
-    kind: str
-    value: str
-    error: str = ""
-    choices: tuple[tuple[str, object], ...] = ()
-
-
-_WINDS = (
-    ("1z", gettext_lazy("East")),
-    ("2z", gettext_lazy("South")),
-    ("3z", gettext_lazy("West")),
-    ("4z", gettext_lazy("North")),
-)
-
-
-def _form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormField]:
-    """The request form, each field with the engine's error message when it names it."""
-    labels: dict[str, tuple[str, str]] = {
-        "hand": (_("Hand (without the winning tile)"), "text"),
-        "win": (_("Winning tile"), "text"),
-        "tsumo": (_("Tsumo (self-draw)"), "bool"),
-        "seat": (_("Seat wind"), "wind"),
-        "round": (_("Round wind"), "wind"),
-        "riichi": (_("Riichi"), "bool"),
-        "double_riichi": (_("Double riichi"), "bool"),
-        "ippatsu": (_("Ippatsu"), "bool"),
-        "haitei": (_("Haitei (last draw)"), "bool"),
-        "houtei": (_("Houtei (last discard)"), "bool"),
-        "rinshan": (_("Rinshan (after a kan)"), "bool"),
-        "chankan": (_("Chankan (robbing a kan)"), "bool"),
-        "tenhou": (_("Tenhou"), "bool"),
-        "chiihou": (_("Chiihou"), "bool"),
-        "dora": (_("Dora indicators"), "text"),
-        "ura": (_("Ura dora indicators"), "text"),
-        "honba": (_("Honba"), "number"),
-        "sticks": (_("Riichi sticks"), "number"),
-        "wareme": (_("Wareme seat"), "text"),
-        "rules": (_("Rules (preset name or JSON)"), "text"),
-    }
-    fields = []
-    for name in walkthrough.REQUEST_FIELDS:
-        label, kind = labels[name]
-        value = str(data.get(name, ""))
-        if kind == "bool":
-            value = "1" if value.lower() in ("1", "true", "on", "yes") else ""
-        message = str(error.get("message", "")) if error.get("field") == name else ""
-        fields.append(
-            FormField(name, label, kind, value, message, _WINDS if kind == "wind" else ())
-        )
-    return fields
-
-
-def _step_number(value: str | None, count: int) -> int:
-    try:
-        number = int(value or 1)
-    except ValueError:
-        number = 1
-    return min(max(number, 1), max(count, 1))
-
-
-@require_GET
-def explain(request: HtmxHttpRequest) -> HttpResponse:
-    """The walkthrough: one step per URL (``&step=N``), all steps (``&view=all``), or a
-    projector presentation (``&present=1``). Bad input shows the engine's message by its field."""
-    data = walkthrough.request_from_query(request.GET)
-    walk = walkthrough.build(data)
-    present = request.GET.get("present") == "1"
-    view_all = request.GET.get("view") == "all" and not present
-    count = len(walk.steps)
-    number = _step_number(request.GET.get("step"), count)
-    base = reverse("tutor:explain") + "?" + walk.query
-
-    def step_url(n: int, presenting: bool = present) -> str:
-        return f"{base}&step={n}" + ("&present=1" if presenting else "")
-
-    context: dict[str, Any] = {
-        "walk": walk,
-        "present": present,
-        "view_all": view_all,
-        "count": count,
-        "picker_url": reverse("scorer:picker") + "?" + walk.query,
-    }
-    if walk.ok:
-        step = walk.steps[number - 1]
-        context.update(
-            step=step,
-            number=number,
-            first_url=step_url(1),
-            last_url=step_url(count),
-            prev_url=step_url(number - 1) if number > 1 else "",
-            next_url=step_url(number + 1) if number < count else "",
-            step_mode_url=step_url(number, False),
-            all_url=f"{base}&view=all",
-            present_url=step_url(number, True),
-            exit_url=step_url(number, False),
-            sections=_sections(walk.steps, step_url),
-        )
-    else:
-        context["form"] = _form_fields(dict(request.GET.items()), walk.error)
-        context["general_error"] = walk.error.get("message") if not walk.error.get("field") else ""
-    if request.htmx and walk.ok and not view_all:
-        return render(request, "tutor/explain.html#step_region", context)
-    return render(request, "tutor/explain.html", context)
-
-
-def _sections(steps: list[walkthrough.DisplayStep], url: Any) -> list[dict[str, object]]:
-    sections: list[dict[str, object]] = []
-    for step in steps:
-        if not sections or sections[-1]["id"] != step.section:
-            sections.append(
-                {
-                    "id": step.section,
-                    "name": step.section_name,
-                    "url": url(step.number),
-                    "first": step.number,
-                }
-            )
-    return sections
 
 
 # ----------------------------------------------------------------------------- lessons
@@ -195,7 +66,7 @@ def _sections(steps: list[walkthrough.DisplayStep], url: Any) -> list[dict[str, 
 
 @require_GET
 def lessons(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "tutor/lessons.html", {"lessons": LESSONS})
+    return render(request, "course/lessons.html", {"lessons": LESSONS})
 
 
 @require_GET
@@ -224,7 +95,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
     return render(
         request,
-        "tutor/lesson.html",
+        "course/lesson.html",
         {
             "lesson": current,
             "number": position + 1,
@@ -254,7 +125,7 @@ def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
 
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "tutor/glossary.html", {"terms": TERMS})
+    return render(request, "course/glossary.html", {"terms": TERMS})
 
 
 # ----------------------------------------------------------------------------- tables
@@ -343,5 +214,5 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
         **_tables(name),
     }
     if request.htmx:
-        return render(request, "tutor/tables.html#tables_region", context)
-    return render(request, "tutor/tables.html", context)
+        return render(request, "course/tables.html#tables_region", context)
+    return render(request, "course/tables.html", context)

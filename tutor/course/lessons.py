@@ -1,6 +1,6 @@
 """The short course: lesson content as data, in order.
 
-Paragraphs mark glossary terms with ``[[id]]`` / ``[[id|text]]`` (see tutor.glossary). Worked
+Paragraphs mark glossary terms with ``[[id]]`` / ``[[id|text]]`` (see tutor.course.glossary). Worked
 examples are requests scored live by the engine; their self-check answers are sentences with
 ``{placeholders}`` filled from the result, so no number of a worked example is typed anywhere.
 """

@@ -1,0 +1,338 @@
+"""Quiz basics: kinds, options, the question and verdict types, shared wording and checking.
+
+Pure functions (no database, no request): ``make_question(kind, seed, options)`` always builds
+the same question for the same arguments, so a question or a whole set can be shared as a URL
+and the server re-creates it to check an answer. Every expected answer comes from the engine
+(``scorer.engine.tables`` for table cells, ``score_request`` for hands).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine import PRESETS
+from scorer.engine.points import base_points, limit_for, raw_payments
+from scorer.engine.rules import Rules
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
+from scorer.engine.trace import TEXT
+from scorer.engine.yaku import YAKU
+
+KINDS: Final = ("table", "reverse", "fu", "fu_items", "yaku", "payments", "honba", "quick")
+KIND_NAMES: Final = {
+    "table": gettext_lazy("Score table"),
+    "reverse": gettext_lazy("Reverse table"),
+    "fu": gettext_lazy("Fu of a hand"),
+    "fu_items": gettext_lazy("Fu, item by item"),
+    "yaku": gettext_lazy("Yaku and han"),
+    "payments": gettext_lazy("Whole hand: every payment"),
+    "honba": gettext_lazy("Honba and riichi sticks"),
+    "quick": gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
+}
+KIND_HELP: Final = {
+    "table": gettext_lazy("Fu, han, dealer or not, ron or tsumo: name the points."),
+    "reverse": gettext_lazy("Given the points, name a fu and han that pay them."),
+    "fu": gettext_lazy("A real hand with its situation: count its fu."),
+    "fu_items": gettext_lazy("Give the fu of every block, the wait and the win, then the total."),
+    "yaku": gettext_lazy("Pick every yaku the hand has and give the total han."),
+    "payments": gettext_lazy("Score a whole hand: every payment."),
+    "honba": gettext_lazy("Add the honba and the riichi sticks to a payment."),
+    "quick": gettext_lazy("Which pattern of the quick method does the hand belong to?"),
+}
+#: Rule sets offered in the filters (kiriage changes some table answers).
+RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
+QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
+WAITS: Final = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
+FU_TARGETS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+LIMIT_HAN: Final = {name: low for name, low, _high in LIMIT_ROWS}
+SET_LENGTH: Final = 10
+
+
+class QuizError(ValueError):
+    """Options that name no question (bad kind, impossible filter)."""
+
+
+@dataclass
+class Field:
+    """One answer box: typed (numeric) or chosen from ``choices`` (value, label)."""
+
+    name: str
+    label: str
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    multiple: bool = False
+    numeric: bool = True
+
+
+@dataclass
+class Question:
+    kind: str
+    seed: int
+    key: str  # the spaced-repetition item
+    options: dict[str, str]  # normalised options: with kind and seed they rebuild the question
+    prompt: str
+    fields: list[Field]
+    expected: dict[str, Any]
+    derivation: list[str]
+    accepted: list[tuple[int, int]] = field(default_factory=list)  # reverse: every (fu, han)
+    request: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    cell: tuple[bool, int, int] | None = None  # (dealer, fu, han) to highlight in a table
+    rules: str = "tenhou"
+    facts: list[str] = field(default_factory=list)  # the situation, one line each
+
+
+@dataclass
+class FieldVerdict:
+    name: str
+    label: str
+    given: str
+    expected: str
+    ok: bool
+
+
+@dataclass
+class Verdict:
+    correct: bool
+    fields: list[FieldVerdict]
+
+
+# -- options -------------------------------------------------------------------------------------
+
+
+def _pick(value: str | None, allowed: Sequence[str], default: str) -> str:
+    return value if value is not None and value in allowed else default
+
+
+def _int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
+    if not value:
+        return list(allowed)
+    out = []
+    for part in value.replace(" ", ",").split(","):
+        if part.strip().isdigit() and int(part) in allowed:
+            out.append(int(part))
+    return sorted(set(out)) or list(allowed)
+
+
+def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
+    """The options a kind understands, with defaults; unknown values fall back to defaults."""
+    if kind not in KINDS:
+        raise QuizError(f"unknown quiz kind {kind!r}")
+    opts = {"rules": _pick(raw.get("rules"), RULE_SETS, "tenhou")}
+    if kind in ("table", "reverse", "payments", "honba"):
+        opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
+        opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
+    if kind == "table":
+        opts["han"] = ",".join(map(str, _int_list(raw.get("han"), HAN_ROWS)))
+        opts["fu"] = ",".join(map(str, _int_list(raw.get("fu"), FU_COLUMNS)))
+        opts["limits"] = _pick(raw.get("limits"), ("0", "1"), "0")
+    if kind in ("fu", "fu_items"):
+        targets = [str(f) for f in FU_TARGETS if kind == "fu" or f != 25]
+        opts["target"] = _pick(raw.get("target"), ("any", *targets), "any")
+        opts["wait"] = _pick(raw.get("wait"), ("any", *WAITS), "any")
+        opts["open"] = _pick(raw.get("open"), ("any", "open", "closed"), "any")
+    if kind == "quick":
+        opts["target"] = _pick(raw.get("target"), ("any", *QUICK_PATTERNS), "any")
+    opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
+    item = raw.get("item", "")
+    if item and item in candidates(kind, opts):
+        opts["item"] = item
+    return opts
+
+
+def rules_of(opts: Mapping[str, str]) -> Rules:
+    return PRESETS[opts.get("rules", "tenhou")]
+
+
+def rng_for(kind: str, seed: int, opts: Mapping[str, str]) -> random.Random:
+    stable = ";".join(f"{k}={v}" for k, v in sorted(opts.items()) if k != "mode")
+    return random.Random(f"{kind}:{seed}:{stable}")
+
+
+def set_seed(set_id: int, n: int) -> int:
+    """Question ``n`` of quiz set ``set_id``: a set is reproducible from its id."""
+    return set_id * 1000 + n
+
+
+# -- items (spaced repetition) -------------------------------------------------------------------
+
+
+def table_key(dealer: bool, win: str, han: int, fu: int | None) -> str:
+    """``table:d:ron:3:40`` (fu is omitted for a limit row: ``table:n:tsumo:6``)."""
+    who = "d" if dealer else "n"
+    return f"table:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
+
+
+def cell_ok(c: Cell, win: str) -> bool:
+    return c.ron_exists if win == "ron" else c.tsumo_exists
+
+
+def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | None]]:
+    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[opts["dealer"]]
+    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[opts["win"]]
+    hans = [int(h) for h in opts.get("han", "1,2,3,4").split(",")]
+    fus = [int(f) for f in opts.get("fu", ",".join(map(str, FU_COLUMNS))).split(",")]
+    out: list[tuple[bool, str, int, int | None]] = []
+    for dealer in dealers:
+        for win in wins:
+            for han in hans:
+                for fu in fus:
+                    if cell_ok(cell(fu, han, dealer), win):
+                        out.append((dealer, win, han, fu))
+            if opts.get("limits") == "1":
+                out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
+    return out
+
+
+def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
+    """Every item a question of ``kind`` with these options can drill (for scheduling)."""
+    if kind == "table":
+        return [table_key(*c) for c in table_cells(opts)]
+    if kind == "reverse":
+        rev = dict(opts, han="1,2,3,4", limits="0")
+        return ["reverse" + table_key(*c)[5:] for c in table_cells(rev) if c[3] != 20 or True]
+    if kind in ("fu", "fu_items"):
+        target = opts.get("target", "any")
+        fus = [f for f in FU_TARGETS if kind == "fu" or f != 25]
+        return [f"{kind}:{f}" for f in fus if target in ("any", str(f))]
+    if kind == "quick":
+        target = opts.get("target", "any")
+        return [f"quick:{p}" for p in QUICK_PATTERNS if target in ("any", p)]
+    return []
+
+
+# -- shared text ---------------------------------------------------------------------------------
+
+PAYER: Final = {
+    "discarder": gettext_lazy("The discarder"),
+    "dealer": gettext_lazy("The dealer"),
+    "non_dealer": gettext_lazy("Each non-dealer"),
+    "each": gettext_lazy("Each other player"),
+}
+
+
+def step_text(step: Mapping[str, Any]) -> str:
+    """An engine step in the current language: its template translated, then filled in."""
+    params = {k: v for k, v in step.items() if k not in ("why", "text", "step")}
+    params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
+    if "payer" in step:
+        params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+    try:
+        return _(str(step["why"])).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(step.get("text", ""))
+
+
+def steps_text(result: Mapping[str, Any], kinds: Sequence[str]) -> list[str]:
+    return [step_text(s) for s in result["steps"] if s["step"] in kinds]
+
+
+def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> list[str]:
+    """How a table cell is worked out, in the engine's own sentences (trace.TEXT)."""
+    limit, base = limit_for(han, fu, rules)
+    raw = base_points(fu, han)
+    lines: list[str] = []
+    if limit:
+        lines.append(_(TEXT["limit"]).format(han=han, fu=fu, limit=limit, base=base))
+        if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
+            lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
+    else:
+        lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
+    for payer, multiplier, unrounded, amount in raw_payments(base, dealer, win == "tsumo"):
+        lines.append(
+            _(TEXT["payment"]).format(
+                payer_name=PAYER[payer],
+                multiplier=multiplier,
+                base=base,
+                raw=unrounded,
+                amount=amount,
+            )
+        )
+    return lines
+
+
+def yaku_name(yaku_id: str) -> str:
+    for y in YAKU:
+        if y.id == yaku_id:
+            return _(y.name)
+    return yaku_id
+
+
+# -- number parsing and multiple choice -----------------------------------------------------------
+
+
+def parse_number(text: str) -> int | None:
+    digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
+    return int(digits) if digits.isdigit() else None
+
+
+def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:
+    """The right number and ``n - 1`` plausible wrong ones, nearest first, shuffled."""
+    others = sorted({p for p in pool if p != correct}, key=lambda p: (abs(p - correct), p))
+    picked = [correct, *others[: n - 1]]
+    rng.shuffle(picked)
+    return picked
+
+
+def number_field(
+    name: str,
+    label: str,
+    correct: int,
+    pool: Sequence[int],
+    opts: Mapping[str, str],
+    rng: random.Random,
+) -> Field:
+    f = Field(name, label)
+    if opts.get("mode") == "choice":
+        f.choices = [(str(v), str(v)) for v in number_choices(rng, correct, pool)]
+    return f
+
+
+def who(dealer: bool, win: str) -> str:
+    if dealer:
+        return _("Dealer, ron") if win == "ron" else _("Dealer, tsumo")
+    return _("Non-dealer, ron") if win == "ron" else _("Non-dealer, tsumo")
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+
+def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
+    """Compare the given answers with the expected ones (any right fu/han pair for reverse).
+
+    ``answers`` maps field names to strings (or a list of strings for a multiple field)."""
+    verdicts: list[FieldVerdict] = []
+    if question.kind == "reverse":
+        fu = parse_number(str(answers.get("fu", "")))
+        han = parse_number(str(answers.get("han", "")))
+        ok = (fu, han) in question.accepted
+        for name, value in (("fu", fu), ("han", han)):
+            label = next(x.label for x in question.fields if x.name == name)
+            shown = str(question.expected[name]) if not ok else str(value)
+            verdicts.append(FieldVerdict(name, label, str(answers.get(name, "")), shown, ok))
+        return Verdict(ok, verdicts)
+    for f in question.fields:
+        want = question.expected[f.name]
+        got = answers.get(f.name, [] if f.multiple else "")
+        if f.multiple:
+            given_list = sorted({str(g) for g in (got if isinstance(got, list) else [got]) if g})
+            ok = given_list == sorted(want)
+            names = dict(f.choices)
+            verdicts.append(
+                FieldVerdict(
+                    f.name,
+                    f.label,
+                    ", ".join(names.get(g, g) for g in given_list) or "—",
+                    ", ".join(names.get(w, w) for w in want) or "—",
+                    ok,
+                )
+            )
+            continue
+        text = str(got[0] if isinstance(got, list) and got else got or "")
+        ok = parse_number(text) == want if f.numeric else text.strip() == str(want)
+        verdicts.append(FieldVerdict(f.name, f.label, text.strip() or "—", str(want), ok))
+    return Verdict(all(v.ok for v in verdicts), verdicts)

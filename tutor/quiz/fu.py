@@ -1,0 +1,100 @@
+"""Fu drills: count a real hand's fu, in total or item by item."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tutor.quiz.base import (
+    FU_TARGETS,
+    Field,
+    Question,
+    number_field,
+    rng_for,
+    steps_text,
+)
+from tutor.quiz.hands import fu_hand, hand_facts
+
+
+def fu_question(seed: int, opts: dict[str, str], itemised: bool) -> Question:
+    kind = "fu_items" if itemised else "fu"
+    rng = rng_for(kind, seed, opts)
+    target_text = opts["item"].split(":")[1] if "item" in opts else opts["target"]
+    target = None if target_text == "any" else int(target_text)
+    wait = None if opts["wait"] == "any" else opts["wait"]
+    open_ = {"any": None, "open": True, "closed": False}[opts["open"]]
+    if itemised and target is None:
+        target = rng.choice([f for f in FU_TARGETS if f != 25])
+    request, result = fu_hand(rng, target=target, wait=wait, open_=open_, rules=opts["rules"])
+    fu = int(result["fu"])
+    derivation = steps_text(result, ("reading", "wait", "fu", "fu_total"))
+    fields: list[Field]
+    expected: dict[str, Any]
+    if not itemised:
+        fields = [number_field("fu", _("Fu"), fu, FU_TARGETS, opts, rng)]
+        expected = {"fu": fu}
+        prompt = _("How many fu is this hand worth?")
+    else:
+        fields, expected = _fu_item_fields(result, opts, rng)
+        prompt = _("Give the fu of each part of the hand, then the rounded total.")
+    return Question(
+        kind=kind,
+        seed=seed,
+        key=f"{kind}:{fu}",
+        options=opts,
+        prompt=prompt,
+        fields=fields,
+        expected=expected,
+        derivation=derivation,
+        request=request,
+        result=result,
+        rules=opts["rules"],
+        facts=hand_facts(request, result),
+    )
+
+
+def _fu_item_fields(
+    result: Mapping[str, Any], opts: Mapping[str, str], rng: random.Random
+) -> tuple[list[Field], dict[str, Any]]:
+    reading = next(s for s in result["steps"] if s["step"] == "reading")
+    items = list(result["fu_items"])
+    used = [False] * len(items)
+
+    def take(pred: Any) -> int:
+        total = 0
+        for i, item in enumerate(items):
+            if not used[i] and pred(item):
+                used[i] = True
+                total += int(item["fu"])
+        return total
+
+    fields: list[Field] = []
+    expected: dict[str, Any] = {}
+    pool = (0, 2, 4, 8, 10, 16, 32)
+    win_fu = take(lambda it: it["id"] in ("closed_ron", "tsumo", "pinfu_tsumo"))
+    fields.append(number_field("win", _("Win (menzen ron / tsumo)"), win_fu, pool, opts, rng))
+    expected["win"] = win_fu
+    for n, block in enumerate(reading["blocks"], start=1):
+        tiles = sorted(block["tiles"])
+        fu = take(
+            lambda it, tiles=tiles: (
+                it["id"].endswith(("triplet", "kan")) and sorted(it["tiles"]) == tiles
+            )
+        )
+        label = _("Block %(n)d: %(tiles)s") % {"n": n, "tiles": " ".join(block["tiles"])}
+        fields.append(number_field(f"block{n}", label, fu, pool, opts, rng))
+        expected[f"block{n}"] = fu
+    pair_fu = take(lambda it: it["id"].startswith("pair_"))
+    pair = reading["pairs"][0] if reading["pairs"] else []
+    label = _("Pair: %(tiles)s") % {"tiles": " ".join(pair)}
+    fields.append(number_field("pair", label, pair_fu, pool, opts, rng))
+    expected["pair"] = pair_fu
+    wait_fu = take(lambda it: it["id"].startswith("wait_"))
+    fields.append(number_field("wait", _("Wait"), wait_fu, pool, opts, rng))
+    expected["wait"] = wait_fu
+    fields.append(number_field("fu", _("Total, rounded"), int(result["fu"]), FU_TARGETS, opts, rng))
+    expected["fu"] = int(result["fu"])
+    return fields, expected

@@ -1,0 +1,110 @@
+"""Honba drill: add the honba and the riichi sticks to a payment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorer.engine import score_request
+from tutor.quiz.base import (
+    Field,
+    Question,
+    number_field,
+    rng_for,
+    steps_text,
+    who,
+)
+from tutor.quiz.hands import scored_hand
+
+
+def honba_question(seed: int, opts: dict[str, str]) -> Question:
+    """A table payment plus honba and riichi sticks, worked out by the engine on a real hand."""
+    rng = rng_for("honba", seed, opts)
+    request, result = scored_hand(rng, opts, honba=False)
+    request = dict(request, honba=rng.randint(1, 4), sticks=rng.choice((0, 1, 1, 2, 3)))
+    plain = result["payments"]
+    result = score_request(request)
+    pay = result["payments"]
+    tsumo = bool(request["tsumo"])
+    dealer = request.get("seat") == "1z"
+    honba, sticks = request["honba"], request["sticks"]
+    if not tsumo:
+        before = _("a ron for %(ron)d") % {"ron": plain["ron"]}
+    elif dealer:
+        before = _("a dealer tsumo for %(each)d all") % {"each": plain["tsumo_others"]}
+    else:
+        before = _("a tsumo for %(others)d / %(dealer)d") % {
+            "others": plain["tsumo_others"],
+            "dealer": plain["tsumo_dealer"],
+        }
+    prompt = _(
+        "%(who)s: %(before)s, with %(honba)d honba and %(sticks)d riichi stick(s) on the table. "
+        "What is paid, and what does the winner collect in all?"
+    ) % {
+        "who": who(dealer, "tsumo" if tsumo else "ron"),
+        "before": before,
+        "honba": honba,
+        "sticks": sticks,
+    }
+    expected: dict[str, Any] = {}
+    fields: list[Field] = []
+    collect = int(pay["total"]) + int(pay["sticks"])
+    spread = [collect + d for d in (-1000, -300, -200, -100, 100, 200, 300, 1000)]
+    if not tsumo:
+        expected["ron"] = pay["ron"]
+        fields.append(
+            number_field(
+                "ron",
+                _("The discarder pays"),
+                pay["ron"],
+                [pay["ron"] + d for d in (-300, -100, 100, 300, 600)],
+                opts,
+                rng,
+            )
+        )
+    else:
+        expected["tsumo_others"] = pay["tsumo_others"]
+        label = _("Each other player pays") if dealer else _("Each non-dealer pays")
+        fields.append(
+            number_field(
+                "tsumo_others",
+                label,
+                pay["tsumo_others"],
+                [pay["tsumo_others"] + d for d in (-200, -100, 100, 200, 300)],
+                opts,
+                rng,
+            )
+        )
+        if not dealer:
+            expected["tsumo_dealer"] = pay["tsumo_dealer"]
+            fields.append(
+                number_field(
+                    "tsumo_dealer",
+                    _("The dealer pays"),
+                    pay["tsumo_dealer"],
+                    [pay["tsumo_dealer"] + d for d in (-200, -100, 100, 300)],
+                    opts,
+                    rng,
+                )
+            )
+    expected["collect"] = collect
+    fields.append(
+        number_field("collect", _("The winner collects in all"), collect, spread, opts, rng)
+    )
+    derivation = steps_text(result, ("payment", "honba", "sticks", "total"))
+    derivation.append(
+        _("With the sticks: %(total)d + %(sticks)d = %(collect)d.")
+        % {"total": pay["total"], "sticks": pay["sticks"], "collect": collect}
+    )
+    return Question(
+        kind="honba",
+        seed=seed,
+        key=f"honba:{'d' if dealer else 'n'}:{'tsumo' if tsumo else 'ron'}",
+        options=opts,
+        prompt=prompt,
+        fields=fields,
+        expected=expected,
+        derivation=derivation,
+        rules=opts["rules"],
+    )

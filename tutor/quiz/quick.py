@@ -1,0 +1,82 @@
+"""Quick-method drill: which fu pattern of seed 002's quick method a hand belongs to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tutor.quiz.base import (
+    QUICK_PATTERNS,
+    Field,
+    Question,
+    rng_for,
+    steps_text,
+)
+from tutor.quiz.hands import fu_hand, hand_facts
+
+
+def quick_pattern(result: Mapping[str, Any]) -> str:
+    """The quick method of seed 002: which pattern a scored hand belongs to."""
+    reading = next(s for s in result["steps"] if s["step"] == "reading")
+    if reading["form"] == "chiitoitsu":
+        return "25"
+    closed = bool(result["steps"][0]["closed"])
+    tsumo = result["steps"][0]["how"] == "tsumo"
+    if not closed:
+        return "30+"
+    if any(y["id"] == "pinfu" for y in result["yaku"]):
+        return "20" if tsumo else "30"
+    return "30+" if tsumo else "40+"
+
+
+_QUICK_WHY: Final = {
+    "25": gettext_lazy("Seven pairs (chiitoitsu) is always 25 fu."),
+    "20": gettext_lazy("Pinfu by tsumo is 20 fu."),
+    "30": gettext_lazy("Pinfu by ron is 30 fu."),
+    "30+": gettext_lazy(
+        "An open hand, or a closed hand won by tsumo without pinfu: 30 fu or more."
+    ),
+    "40+": gettext_lazy("A closed hand won by ron without pinfu: 40 fu or more."),
+}
+
+
+def quick_question(seed: int, opts: dict[str, str]) -> Question:
+    rng = rng_for("quick", seed, opts)
+    target = opts["item"].split(":")[1] if "item" in opts else opts["target"]
+    if target == "any":
+        target = rng.choice(QUICK_PATTERNS)
+    table: dict[str, dict[str, Any]] = {
+        "25": {"target": 25},
+        "20": {"target": 20},
+        "30": {"pinfu": True, "tsumo": False},
+        "30+": {"open_": True}
+        if rng.random() < 0.5
+        else {"open_": False, "tsumo": True, "pinfu": False},
+        "40+": {"open_": False, "tsumo": False, "pinfu": False},
+    }
+    knobs = table[target]
+    request, result = fu_hand(rng, rules=opts["rules"], **knobs)
+    pattern = quick_pattern(result)
+    fields = [
+        Field("pattern", _("Pattern"), choices=[(p, p) for p in QUICK_PATTERNS], numeric=False)
+    ]
+    derivation = [str(_QUICK_WHY[pattern])]
+    derivation.append(_("The exact count: %(fu)d fu.") % {"fu": result["fu"]})
+    derivation += steps_text(result, ("fu", "fu_total"))
+    return Question(
+        kind="quick",
+        seed=seed,
+        key=f"quick:{pattern}",
+        options=opts,
+        prompt=_("Quick method: which fu pattern does this hand belong to?"),
+        fields=fields,
+        expected={"pattern": pattern},
+        derivation=derivation,
+        request=request,
+        result=result,
+        rules=opts["rules"],
+        facts=hand_facts(request, result),
+    )

@@ -1,0 +1,50 @@
+"""Yaku drill: pick every yaku of a hand and give its total han."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from scorer.engine.yaku import YAKU
+from tutor.quiz.base import (
+    Field,
+    Question,
+    number_field,
+    rng_for,
+    steps_text,
+)
+from tutor.quiz.hands import hand_facts, scored_hand
+
+
+def yaku_question(seed: int, opts: dict[str, str]) -> Question:
+    rng = rng_for("yaku", seed, opts)
+    request, result = scored_hand(rng, opts, shape="standard", honba=False)
+    present = sorted(
+        {y["id"] for y in result["yaku"] if y["id"] not in ("dora", "aka_dora", "ura_dora")}
+    )
+    absent = [
+        s["id"] for s in result["steps"] if s["step"] == "yaku_absent" and s["id"] != "yakuhai"
+    ]
+    known = {y.id for y in YAKU}
+    pool = [y for y in absent if y in known and y not in present]
+    rng.shuffle(pool)
+    offered = set(present) | set(pool[: max(3, 8 - len(present))])
+    choices = [(y.id, _(y.name)) for y in YAKU if y.id in offered]
+    han = int(result["han"])
+    fields = [
+        Field("yaku", _("Yaku present"), choices=choices, multiple=True, numeric=False),
+        number_field("han", _("Total han (dora included)"), han, range(1, 14), opts, rng),
+    ]
+    return Question(
+        kind="yaku",
+        seed=seed,
+        key=f"yaku:{min(han, 6)}",
+        options=opts,
+        prompt=_("Which yaku does this hand have, and how many han in all?"),
+        fields=fields,
+        expected={"yaku": present, "han": han},
+        derivation=steps_text(result, ("yaku", "dora", "han_total")),
+        request=request,
+        result=result,
+        rules=opts["rules"],
+        facts=hand_facts(request, result),
+    )

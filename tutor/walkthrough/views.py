@@ -1,0 +1,143 @@
+"""The walkthrough page: one scored hand explained step by step (tutor.walkthrough.steps).
+
+The view calls the engine through :mod:`tutor.walkthrough.steps` and renders; an htmx request
+gets only the region it swaps (a template partial).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from scorer.http import HtmxHttpRequest
+from tutor.walkthrough import steps as walkthrough
+
+
+@dataclass
+class FormField:
+    name: str
+    label: str
+    kind: str
+    value: str
+    error: str = ""
+    choices: tuple[tuple[str, object], ...] = ()
+
+
+_WINDS = (
+    ("1z", gettext_lazy("East")),
+    ("2z", gettext_lazy("South")),
+    ("3z", gettext_lazy("West")),
+    ("4z", gettext_lazy("North")),
+)
+
+
+def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormField]:
+    """The request form, each field with the engine's error message when it names it."""
+    labels: dict[str, tuple[str, str]] = {
+        "hand": (_("Hand (without the winning tile)"), "text"),
+        "win": (_("Winning tile"), "text"),
+        "tsumo": (_("Tsumo (self-draw)"), "bool"),
+        "seat": (_("Seat wind"), "wind"),
+        "round": (_("Round wind"), "wind"),
+        "riichi": (_("Riichi"), "bool"),
+        "double_riichi": (_("Double riichi"), "bool"),
+        "ippatsu": (_("Ippatsu"), "bool"),
+        "haitei": (_("Haitei (last draw)"), "bool"),
+        "houtei": (_("Houtei (last discard)"), "bool"),
+        "rinshan": (_("Rinshan (after a kan)"), "bool"),
+        "chankan": (_("Chankan (robbing a kan)"), "bool"),
+        "tenhou": (_("Tenhou"), "bool"),
+        "chiihou": (_("Chiihou"), "bool"),
+        "dora": (_("Dora indicators"), "text"),
+        "ura": (_("Ura dora indicators"), "text"),
+        "honba": (_("Honba"), "number"),
+        "sticks": (_("Riichi sticks"), "number"),
+        "wareme": (_("Wareme seat"), "text"),
+        "rules": (_("Rules (preset name or JSON)"), "text"),
+    }
+    fields = []
+    for name in walkthrough.REQUEST_FIELDS:
+        label, kind = labels[name]
+        value = str(data.get(name, ""))
+        if kind == "bool":
+            value = "1" if value.lower() in ("1", "true", "on", "yes") else ""
+        message = str(error.get("message", "")) if error.get("field") == name else ""
+        fields.append(
+            FormField(name, label, kind, value, message, _WINDS if kind == "wind" else ())
+        )
+    return fields
+
+
+def _step_number(value: str | None, count: int) -> int:
+    try:
+        number = int(value or 1)
+    except ValueError:
+        number = 1
+    return min(max(number, 1), max(count, 1))
+
+
+@require_GET
+def explain(request: HtmxHttpRequest) -> HttpResponse:
+    """The walkthrough: one step per URL (``&step=N``), all steps (``&view=all``), or a
+    projector presentation (``&present=1``). Bad input shows the engine's message by its field."""
+    data = walkthrough.request_from_query(request.GET)
+    walk = walkthrough.build(data)
+    present = request.GET.get("present") == "1"
+    view_all = request.GET.get("view") == "all" and not present
+    count = len(walk.steps)
+    number = _step_number(request.GET.get("step"), count)
+    base = reverse("tutor:explain") + "?" + walk.query
+
+    def step_url(n: int, presenting: bool = present) -> str:
+        return f"{base}&step={n}" + ("&present=1" if presenting else "")
+
+    context: dict[str, Any] = {
+        "walk": walk,
+        "present": present,
+        "view_all": view_all,
+        "count": count,
+        "picker_url": reverse("scorer:picker") + "?" + walk.query,
+    }
+    if walk.ok:
+        step = walk.steps[number - 1]
+        context.update(
+            step=step,
+            number=number,
+            first_url=step_url(1),
+            last_url=step_url(count),
+            prev_url=step_url(number - 1) if number > 1 else "",
+            next_url=step_url(number + 1) if number < count else "",
+            step_mode_url=step_url(number, False),
+            all_url=f"{base}&view=all",
+            present_url=step_url(number, True),
+            exit_url=step_url(number, False),
+            sections=_sections(walk.steps, step_url),
+        )
+    else:
+        context["form"] = form_fields(dict(request.GET.items()), walk.error)
+        context["general_error"] = walk.error.get("message") if not walk.error.get("field") else ""
+    if request.htmx and walk.ok and not view_all:
+        return render(request, "walkthrough/explain.html#step_region", context)
+    return render(request, "walkthrough/explain.html", context)
+
+
+def _sections(steps: list[walkthrough.DisplayStep], url: Any) -> list[dict[str, object]]:
+    sections: list[dict[str, object]] = []
+    for step in steps:
+        if not sections or sections[-1]["id"] != step.section:
+            sections.append(
+                {
+                    "id": step.section,
+                    "name": step.section_name,
+                    "url": url(step.number),
+                    "first": step.number,
+                }
+            )
+    return sections
