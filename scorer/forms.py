@@ -196,6 +196,8 @@ class SwitchControl:
     """One rule switch in the advanced panel: a select with its choices and current value."""
 
     name: str
+    #: The form/URL field (``wareme_rule`` for the wareme switch: ``wareme`` is the seat).
+    field: str
     label: Promise | str
     choices: tuple[tuple[str, Promise | str], ...]
     value: str
@@ -210,6 +212,13 @@ def switch_controls(preset: Rules, rules: Rules) -> list[SwitchControl]:
         text = ("1" if value else "0") if isinstance(value, bool) else str(value)
         choices = _CHOICE_VALUES.get(name, (("1", _("on")), ("0", _("off"))))
         controls.append(
-            SwitchControl(name, SWITCH_LABELS.get(name, name), choices, text, value != base[name])
+            SwitchControl(
+                name,
+                "wareme_rule" if name == "wareme" else name,
+                SWITCH_LABELS.get(name, name),
+                choices,
+                text,
+                value != base[name],
+            )
         )
     return controls

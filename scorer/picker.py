@@ -34,6 +34,11 @@ from scorer.forms import FU_LABELS, LIMIT_LABELS, YAKU_LABELS
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
 SWITCH_DEFAULTS: Final[dict[str, object]] = Rules().switches()
+#: The URL/form field of a rule switch whose name is also a request field: the ``wareme``
+#: switch (the rule) and the ``wareme`` request field (the seat) must not share one name.
+SWITCH_FIELDS: Final[dict[str, str]] = {
+    name: ("wareme_rule" if name == "wareme" else name) for name in SWITCH_DEFAULTS
+}
 MODES: Final = ("hand", "win", "chi", "pon", "kan", "added", "closed", "dora", "ura")
 MELD_MODES: Final = ("chi", "pon", "kan", "added", "closed")
 DIRECTIONS: Final = ("-", "=", "+")
@@ -178,7 +183,7 @@ class PickerState:
             out["wareme"] = self.wareme
         if self.rules != "tenhou":
             out["rules"] = self.rules
-        out.update(self.switches)
+        out.update({SWITCH_FIELDS[name]: value for name, value in self.switches.items()})
         return out
 
     def query(self) -> str:
@@ -196,7 +201,7 @@ class PickerState:
         """The request fields for the tutor's walkthrough: a rules object as JSON."""
         fields = self.request_fields()
         for name in self.switches:
-            fields.pop(name, None)
+            fields.pop(SWITCH_FIELDS[name], None)
         if self.switches:
             fields["rules"] = json.dumps(self.rules_spec(), separators=(",", ":"))
         return urlencode(fields)
@@ -205,7 +210,7 @@ class PickerState:
         """The request dict for ``score_request`` (rules as a preset name or an object)."""
         data: dict[str, object] = dict(self.request_fields())
         for name in self.switches:
-            data.pop(name, None)
+            data.pop(SWITCH_FIELDS[name], None)
         data["rules"] = self.rules_spec()
         data.update(overrides)
         return data
@@ -278,7 +283,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     wareme = (get("wareme") or "").strip()
     state.wareme = wareme if wareme in WIND_CODES else ""
     rules = (get("rules") or "tenhou").strip()
-    given = {k: get(k) for k in SWITCH_DEFAULTS}
+    given = {k: get(SWITCH_FIELDS[k]) for k in SWITCH_DEFAULTS}
     if rules.startswith("{"):
         # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
         try:
@@ -759,7 +764,7 @@ def fields_from_request(data: Mapping[str, object]) -> dict[str, str]:
             out["rules"] = str(value.get("preset", "tenhou"))
             for switch, setting in value.items():
                 if switch != "preset":
-                    out[str(switch)] = _switch_text(setting)
+                    out[SWITCH_FIELDS.get(str(switch), str(switch))] = _switch_text(setting)
         elif isinstance(value, bool):
             out[name] = "1" if value else "0"
         elif value is not None:

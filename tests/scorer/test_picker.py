@@ -461,3 +461,44 @@ def test_a_rules_object_in_the_url_is_read(client):
     rules = '{"preset":"wrc","kazoe":true}'
     state = state_of(replaced(get(client, urlencode({"rules": rules}), htmx=True)))
     assert (state.rules, state.switches) == ("wrc", {"kazoe": "1"})
+
+
+# ---------------------------------------------------------------- issue 11
+def form_controls(html):
+    """The names of the picker form's selects, text/number inputs and checkboxes (not radios)."""
+    names = re.findall(r'<select[^>]*\bname="([^"]+)"', html)
+    names += re.findall(r'<input type="(?:text|number|checkbox)"[^>]*\bname="([^"]+)"', html)
+    return names
+
+
+def test_wareme_rule_and_seat_are_two_fields(client):
+    html = text(get(client, WIKI))
+    names = form_controls(html)
+    assert names.count("wareme") == 1, "the wareme seat select only"
+    assert len(names) == len(set(names)), "no two controls send the same field"
+    assert 'name="wareme_rule"' in html
+
+
+def test_wareme_switched_on_stays_on_and_the_seat_scores(client):
+    # What the form sends: the rule switch on, then the seat picked.
+    query = WIKI.removeprefix("/?") + "&rules=classic&wareme_rule=1&wareme=2z"
+    response = get(client, query, htmx=True)
+    html = text(response)
+    state = state_of(replaced(response))
+    assert state.switches == {"wareme": "1"}
+    assert state.wareme == "2z"
+    assert "wareme_rule=1" in replaced(response)
+    assert "wareme=2z" in replaced(response)
+    assert re.search(r'<select id="sw-wareme" name="wareme_rule">.*?value="1" selected', html, re.S)
+    assert "err-wareme" not in html
+    assert "needs the wareme rule" not in html
+    assert state.engine_request()["rules"] == {"preset": "classic", "wareme": "1"}
+    assert state.engine_request()["wareme"] == "2z"
+
+
+def test_a_rules_object_with_wareme_flattens_to_the_rule_field():
+    fields = picker.fields_from_request(
+        {"hand": "123m", "wareme": "3z", "rules": {"preset": "tenhou", "wareme": True}}
+    )
+    assert fields["wareme"] == "3z"
+    assert fields["wareme_rule"] == "1"
