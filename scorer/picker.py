@@ -390,6 +390,18 @@ def _field_of(state: PickerState, code: str) -> str:
     return "hand"
 
 
+def hand_view(state: PickerState) -> tuple[list[str], str | None]:
+    """The tiles the hand row shows, and the tile in its winning slot.
+
+    Only a complete hand has a winning tile: while tiles are missing the last tile added
+    sits, sorted, among the others and the winning slot stays empty (the state and its URL
+    keep ``win``, so the next tile added still becomes the winning tile).
+    """
+    if state.win and state.missing > 0:
+        return sorted([*state.concealed, state.win], key=sort_key), None
+    return list(state.concealed), state.win
+
+
 # ---------------------------------------------------------------------- melds
 def _run(code: str) -> list[str] | None:
     """The chi that starts with ``code`` (a red five stays red), or None past 7."""
@@ -564,6 +576,9 @@ def _remove(state: PickerState, code: str) -> Notice | None:
         state.win = None
     elif code in state.concealed:
         state.concealed.remove(code)
+    elif code == state.win:
+        # An incomplete hand shows its last tile among the others (see hand_view).
+        state.win = None
     return None
 
 

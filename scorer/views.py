@@ -48,7 +48,10 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         if tile != old
     ]
     situation_key = picker.situation_key(state, errors)
+    hand_tiles, win_tile = picker.hand_view(state)
     context = {
+        "hand_tiles": hand_tiles,
+        "win_tile": win_tile,
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,

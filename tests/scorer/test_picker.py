@@ -502,3 +502,35 @@ def test_a_rules_object_with_wareme_flattens_to_the_rule_field():
     )
     assert fields["wareme"] == "3z"
     assert fields["wareme_rule"] == "1"
+
+
+def tiles_in(notation):
+    return [d + suit for digits, suit in re.findall(r"(\d+)([mpsz])", notation) for d in digits]
+
+
+def test_thirteen_tiles_are_a_hand_with_an_empty_winning_slot(client):
+    # Built by clicking: the 13th tile added is ``win`` in the URL, not a winning tile yet.
+    html = text(get(client, "hand=123456m456p78s9p&win=9p"))
+    row = html[
+        html.index('class="hand-row"') : html.index('id="err-') if 'id="err-' in html else None
+    ]
+    assert 'id="hand-win"' not in html
+    assert 'id="win-slot-empty"' in html
+    assert len(re.findall(r'class="tbtn hand-tile"', row)) == 13
+    shown = re.findall(r'id="hand-(\w\w)-\d+"', row)
+    assert shown == tiles_in("123456m456p99p78s"), "sorted, the last tile added among them"
+    assert 'data-wait="6s"' in html
+    # A wait clicked completes the hand: the 9p joins the hand, the wait is the winning tile.
+    url = replaced(get(client, "hand=123456m456p78s9p&win=9p&add=9s", htmx=True))
+    state = state_of(url)
+    assert state.win == "9s"
+    assert "9p" in state.concealed
+    full = text(get(client, url))
+    assert 'id="hand-win"' in full
+    assert 'id="win-slot-empty"' not in full
+
+
+def test_removing_the_last_added_tile_of_an_incomplete_hand(client):
+    url = replaced(get(client, "hand=123m&win=9p&take=9p", htmx=True))
+    assert state_of(url).win is None
+    assert state_of(url).concealed == ["1m", "2m", "3m"]
