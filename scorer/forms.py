@@ -28,7 +28,7 @@ MODE_CHOICES: Final[tuple[tuple[str, Promise], ...]] = (
 MODE_HINTS: Final[dict[str, Promise]] = {
     "hand": _("Click a tile to add it; the last tile added is the winning tile."),
     "win": _("Click a tile of the hand to make it the winning tile."),
-    "chi": _("Click the lowest tile of the run (called from the left)."),
+    "chi": _("Click the tile called from the left; above, choose where it sits in the run."),
     "pon": _("Click the tile to pon."),
     "kan": _("Click the tile to kan (called from another player)."),
     "added": _("Click the tile: a pon with the fourth tile added."),
@@ -36,6 +36,11 @@ MODE_HINTS: Final[dict[str, Promise]] = {
     "dora": _("Click the dora indicator (the dora is the next tile)."),
     "ura": _("Click the ura-dora indicator."),
 }
+CHI_POSITIONS: Final = (
+    (0, _("lowest")),
+    (1, _("middle")),
+    (2, _("highest")),
+)
 DIRECTION_CHOICES: Final = (
     ("-", _("left")),
     ("=", _("across")),

@@ -99,6 +99,10 @@ class PickerState:
     switches: dict[str, str] = field(default_factory=dict)
     mode: str = "hand"
     direction: str = "="
+    #: Where the called tile sits in a chi: 0 lowest, 1 middle, 2 highest.
+    chi_pos: int = 0
+    #: A meld click puts the suit's red five in the meld (beside the called tile, or as it).
+    red: bool = False
     index: bool = False
     #: Text of a hand that could not be read (kept so the learner can fix it), and why.
     bad_hand: str = ""
@@ -139,7 +143,8 @@ class PickerState:
     @property
     def shown(self) -> str:
         """What the palette's look depends on besides the tiles (mode, direction, index)."""
-        return f"{self.mode}{self.direction}{int(self.index)}"
+        extra = (f"c{self.chi_pos}" if self.chi_pos else "") + ("r" if self.red else "")
+        return f"{self.mode}{self.direction}{int(self.index)}{extra}"
 
     # ------------------------------------------------------------------ rules
     def rules_spec(self) -> str | dict[str, object]:
@@ -193,6 +198,10 @@ class PickerState:
             fields["mode"] = self.mode
         if self.direction != "=":
             fields["from"] = self.direction
+        if self.chi_pos:
+            fields["chi"] = str(self.chi_pos)
+        if self.red:
+            fields["red"] = "1"
         if self.index:
             fields["index"] = "1"
         return urlencode(fields)
@@ -301,6 +310,9 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     state.mode = mode if mode in MODES else "hand"
     direction = get("from") or "="
     state.direction = direction if direction in DIRECTIONS else "="
+    chi_pos = (get("chi") or "0").strip()
+    state.chi_pos = int(chi_pos) if chi_pos in ("0", "1", "2") else 0
+    state.red = _flag(get("red"))
     state.index = _flag(get("index"))
     return state
 
@@ -403,29 +415,54 @@ def hand_view(state: PickerState) -> tuple[list[str], str | None]:
 
 
 # ---------------------------------------------------------------------- melds
-def _run(code: str) -> list[str] | None:
-    """The chi that starts with ``code`` (a red five stays red), or None past 7."""
-    if code[1] == "z":
+def _run(code: str, position: int = 0, red: bool = False) -> list[str] | None:
+    """The chi with the called tile ``code`` at ``position`` of the run (0 lowest, 2 highest),
+    the called tile first as the notation writes it (``[3-45m]``, ``[4-35m]``, ``[5-34m]``).
+
+    ``red``: the run's five is the red five (the called tile itself when it is the five); a
+    run without a five then cannot be built. None when the run would leave 1-9.
+    """
+    if code[1] == "z" or not 0 <= position <= 2:
         return None
+    suit = code[1]
     number = 5 if code[0] == "0" else int(code[0])
-    if number > 7:
+    start = number - position
+    if not 1 <= start <= 7:
         return None
-    return [code, f"{number + 1}{code[1]}", f"{number + 2}{code[1]}"]
+    if red and not start <= 5 <= start + 2:
+        return None
+    called = f"0{suit}" if red and number == 5 else code
+    others = [
+        f"0{suit}" if red and n == 5 else f"{n}{suit}"
+        for n in range(start, start + 3)
+        if n != number
+    ]
+    return [called, *others]
 
 
-def _alike(code: str, count: int) -> list[str]:
-    """``count`` copies of a kind with ``code`` (maybe the red five) among them, first."""
+def _alike(code: str, count: int, red: bool = False) -> list[str]:
+    """``count`` copies of a kind with ``code`` (maybe the red five) among them, first.
+
+    ``red`` on a plain five: the second tile is the red five (one not called)."""
     plain = code_of(kind_of(code))
-    return [code] + [plain] * (count - 1)
+    tiles = [code] + [plain] * (count - 1)
+    if red and code[0] == "5" and code[1] != "z" and count > 1:
+        tiles[1] = "0" + code[1]
+    return tiles
 
 
-def make_meld(mode: str, code: str, direction: str) -> Meld | None:
-    """The meld a click in a meld mode declares: ``code`` is the called (or lowest) tile."""
+def make_meld(
+    mode: str, code: str, direction: str, chi_pos: int = 0, red: bool = False
+) -> Meld | None:
+    """The meld a click in a meld mode declares: ``code`` is the called tile (a chi's called
+    tile sits at ``chi_pos`` of its run); ``red`` puts the suit's red five in the meld."""
+    if red and (code[1] == "z" or code[0] not in "05") and mode != "chi":
+        return None
     if mode == "chi":
-        run = _run(code)
+        run = _run(code, chi_pos, red)
         return None if run is None else Meld(MeldKind.CHI, tuple(run), 0, "-")
     if mode in ("pon", "kan", "added"):
-        tiles = _alike(code, 4 if mode == "kan" else 3)
+        tiles = _alike(code, 4 if mode == "kan" else 3, red)
         # The called tile sits where it came from: left first, across second, right last.
         called = {"-": 0, "=": 1, "+": len(tiles) - 1}[direction]
         tiles.insert(called, tiles.pop(0))
@@ -437,9 +474,10 @@ def make_meld(mode: str, code: str, direction: str) -> Meld | None:
         added = (*tiles, code_of(kind_of(code)))
         return Meld(MeldKind.KAN_ADDED, added, called, direction, 3)
     if mode == "closed":
-        tiles = _alike(code, 4)
+        tiles = _alike(code, 4, red)
         # A red five goes in the middle, where it shows between the two face-down tiles.
-        tiles[0], tiles[1] = tiles[1], tiles[0]
+        if tiles[0][0] == "0":
+            tiles[0], tiles[1] = tiles[1], tiles[0]
         return Meld(MeldKind.KAN_CLOSED, tuple(tiles))
     return None
 
@@ -474,7 +512,7 @@ def palette(state: PickerState) -> list[list[PaletteTile]]:
         for code in row:
             left = used.left(code)
             if state.mode in MELD_MODES:
-                meld = make_meld(state.mode, code, state.direction)
+                meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
                 enabled = meld is not None and meld_fits(state, meld)
             else:
                 enabled = left > 0
@@ -538,8 +576,20 @@ def _add(state: PickerState, code: str) -> Notice | None:
     if not is_valid_code(code):
         return Notice("palette", _("%(tile)s is not a tile.") % {"tile": code})
     if state.mode in MELD_MODES:
-        meld = make_meld(state.mode, code, state.direction)
+        meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
         if meld is None:
+            if state.mode != "chi":
+                return Notice("palette", _("Only a five can be a red five."))
+            if state.red:
+                return Notice("palette", _("With the red five, the run must hold a five."))
+            if state.chi_pos == 1:
+                return Notice(
+                    "palette", _("As the middle tile of a run, the called tile must be 2 to 8.")
+                )
+            if state.chi_pos == 2:
+                return Notice(
+                    "palette", _("As the highest tile of a run, the called tile must be 3 to 9.")
+                )
             return Notice("palette", _("A chi is a run of three: start it at 1 to 7."))
         if not meld_fits(state, meld):
             return Notice("palette", _("Not enough %(tile)s left for that meld.") % {"tile": code})
@@ -549,6 +599,7 @@ def _add(state: PickerState, code: str) -> Notice | None:
             return Notice("palette", _("No room for another meld: remove a tile first."))
         state.melds.append(meld)
         state.mode = "hand"
+        state.chi_pos, state.red = 0, False
         return None
     if usage(state).left(code) <= 0:
         return Notice(

@@ -67,6 +67,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
+        "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
         "presets": forms.PRESET_CHOICES,
         "flags": [

@@ -534,3 +534,42 @@ def test_removing_the_last_added_tile_of_an_incomplete_hand(client):
     url = replaced(get(client, "hand=123m&win=9p&take=9p", htmx=True))
     assert state_of(url).win is None
     assert state_of(url).concealed == ["1m", "2m", "3m"]
+
+
+@pytest.mark.parametrize(
+    ("query", "meld"),
+    [
+        ("mode=chi&add=0m", "[0-67m]"),
+        ("mode=chi&red=1&add=3m", "[3-40m]"),
+        ("mode=chi&chi=2&red=1&add=6m", "[6-40m]"),
+        ("mode=chi&chi=0&red=1&add=4m", "[4-06m]"),
+        ("mode=chi&chi=1&add=4p", "[4-35p]"),
+        ("mode=chi&chi=2&add=9s", "[9-78s]"),
+        ("mode=chi&chi=1&add=0s", "[0-46s]"),
+        ("mode=chi&chi=1&red=1&add=5s", "[0-46s]"),
+        ("mode=pon&red=1&add=5p", "[05=5p]"),
+        ("mode=kan&from=-&red=1&add=5s", "[5-055s]"),
+    ],
+)
+def test_any_chi_and_red_five_meld_by_clicking(client, query, meld):
+    url = replaced(get(client, query, htmx=True))
+    state = state_of(url)
+    assert [m.notation() for m in state.melds] == [meld]
+    assert state.mode == "hand"
+    assert "red=" not in url
+    assert "chi=" not in url
+
+
+def test_chi_controls_and_refusals(client):
+    html = text(get(client, "mode=chi&chi=2"))
+    assert 'id="chi-2" checked' in html
+    assert 'id="red"' in html
+    # The called tile as the highest: 1 and 2 cannot be.
+    assert re.search(r'id="pal-2m"[^>]*disabled', html)
+    assert not re.search(r'id="pal-3m"[^>]*disabled', html)
+    # With the red five, only runs that hold a five.
+    html = text(get(client, "mode=chi&red=1"))
+    assert re.search(r'id="pal-6p"[^>]*disabled', html)
+    assert not re.search(r'id="pal-3p"[^>]*disabled', html)
+    response = get(client, "mode=chi&red=1&add=6p", htmx=True)
+    assert "must hold a five" in text(response)
