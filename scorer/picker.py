@@ -24,12 +24,13 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
+from scorer.engine.points import base_points
 from scorer.engine.request import BOOL_FIELDS, WIND_CODES
 from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
-from scorer.forms import FU_LABELS, LIMIT_LABELS, YAKU_LABELS
+from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
@@ -706,6 +707,10 @@ class Panel:
     yaku: list[tuple[str, str, object]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
+    #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
+    fu_sum: str = ""
+    #: Why the limit applies ("30 fu 4 han: kiriage mangan under M-League rules.").
+    limit_why: str = ""
 
 
 def _points(value: object) -> str:
@@ -758,6 +763,85 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
     return f"{_points(total)} ({how})", True
+
+
+def fu_sum_line(result: Mapping[str, object]) -> str:
+    """The fu items added up and rounded up to a ten: "20 + 2 + 2 = 24 → 30 fu".
+
+    Chiitoitsu's fixed fu are not rounded; a yakuman's fu do not count (empty line)."""
+    items = result.get("fu_items")
+    fu = result.get("fu")
+    if result.get("yakuman") or not isinstance(items, list) or not isinstance(fu, int):
+        return ""
+    values = [int(item["fu"]) for item in items if int(item["fu"])]
+    if [str(item["id"]) for item in items] == ["chiitoitsu"]:
+        return _("Chiitoitsu: a fixed %(fu)s fu, not rounded.") % {"fu": fu}
+    raw = sum(values)
+    added = " + ".join(str(v) for v in values) + f" = {raw}" if len(values) > 1 else str(raw)
+    if raw == fu:
+        return _("%(added)s fu") % {"added": added}
+    return _("%(added)s → %(fu)s fu") % {"added": added, "fu": fu}
+
+
+def _number(n: int) -> str:
+    return f"{n:,}"
+
+
+def limit_reason(result: Mapping[str, object], state: PickerState) -> str:
+    """Why an ordinary hand is capped, in one sentence, from the engine's han, fu and limit.
+
+    The engine decides the limit (``points.limit_for``); this only says which of its
+    conditions the hand met, naming the rules when a switch of theirs made the difference."""
+    limit, han, fu = result.get("limit"), result.get("han"), result.get("fu")
+    if not limit or limit == "yakuman" or not isinstance(han, int) or not isinstance(fu, int):
+        return ""
+    rules = state.effective_rules()
+    named = _rules_name(state)
+    label = str(LIMIT_LABELS.get(str(limit), limit)).lower()
+    words = {"han": han, "fu": fu, "limit": label, "rules": named}
+    if limit == "mangan" and han < 5:
+        raw = base_points(fu, han)
+        words["base"] = _number(raw)
+        if raw >= 2000:
+            return (
+                _(
+                    "%(fu)s fu %(han)s han: the base points (%(base)s) pass 2,000, "
+                    "so the hand is capped at mangan."
+                )
+                % words
+            )
+        return (
+            _(
+                "%(fu)s fu %(han)s han: kiriage mangan under %(rules)s "
+                "(the base points, %(base)s, are rounded up to mangan)."
+            )
+            % words
+        )
+    if limit == "sanbaiman" and han >= 13:
+        return (
+            _("%(han)s han: sanbaiman, the highest limit under %(rules)s (no kazoe yakuman).")
+            % words
+        )
+    if limit == "sanbaiman" and han == 10 and rules.sanbaiman_from_10:
+        return _("10 han: sanbaiman under %(rules)s (sanbaiman from 10 han).") % words
+    if limit == "kazoe_yakuman":
+        return _("%(han)s han: 13 han or more is a counted (kazoe) yakuman.") % words
+    if limit == "mangan":
+        return _("%(han)s han: mangan, whatever the fu.") % words
+    ranges = {
+        "haneman": "6-7",
+        "baiman": "8-9" if rules.sanbaiman_from_10 else "8-10",
+        "sanbaiman": "10-12" if rules.sanbaiman_from_10 else "11-12",
+    }
+    words["range"] = ranges.get(str(limit), str(han))
+    return _("%(han)s han: %(limit)s (%(range)s han), whatever the fu.") % words
+
+
+def _rules_name(state: PickerState) -> str:
+    """The rules by their display name ("M-League rules"), or "these rules" when changed."""
+    if state.switches:
+        return _("these rules")
+    return _("%(preset)s rules") % {"preset": PRESET_LABELS.get(state.rules, state.rules)}
 
 
 def build_panel(state: PickerState) -> Panel:
@@ -817,6 +901,8 @@ def build_panel(state: PickerState) -> Panel:
             for f in (fu_items if isinstance(fu_items, list) else [])
         ],
         limit=str(LIMIT_LABELS.get(str(limit), limit)) if limit else "",
+        fu_sum=fu_sum_line(result),
+        limit_why=limit_reason(result, state),
     )
 
 

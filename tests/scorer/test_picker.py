@@ -573,3 +573,40 @@ def test_chi_controls_and_refusals(client):
     assert not re.search(r'id="pal-3p"[^>]*disabled', html)
     response = get(client, "mode=chi&red=1&add=6p", htmx=True)
     assert "must hold a five" in text(response)
+
+
+def test_the_fu_are_added_up_and_rounded_in_the_panel(client):
+    html = unescape(text(get(client, CANON)))
+    assert '<p class="fu-sum" id="fu-sum">20 + 2 + 2 = 24 → 30 fu</p>' in html
+    chiitoitsu = unescape(text(get(client, "hand=1122m3344p5566s7z&win=7z")))
+    assert "Chiitoitsu: a fixed 25 fu, not rounded." in chiitoitsu
+    kokushi = text(get(client, "hand=19m19p19s1234567z&win=1m"))
+    assert 'id="fu-sum"' not in kokushi, "a yakuman's fu do not count"
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        (
+            "hand=234m567p22s345s56p&win=7p&riichi=1&rules=mleague",
+            "30 fu 4 han: kiriage mangan under M-League rules",
+        ),
+        (
+            "hand=222m444p666s7z[8-88s]&win=7z&dora=2m",
+            "40 fu 4 han: the base points (2,560) pass 2,000, so the hand is capped at mangan.",
+        ),
+        (
+            "hand=1122m3344p5566s7z&win=7z&riichi=1&dora=1m1m&tsumo=1",
+            "8 han: baiman (8-10 han), whatever the fu.",
+        ),
+    ],
+)
+def test_the_panel_says_why_a_limit_applies(client, query, why):
+    html = unescape(text(get(client, query, htmx=True)))
+    assert why in html
+    assert 'id="limit-why"' in html
+
+
+def test_no_limit_no_reason(client):
+    html = text(get(client, "hand=234m567p22s345s56p&win=7p&riichi=1"))
+    assert 'id="limit-why"' not in html
