@@ -35,3 +35,36 @@ def test_chi_with_a_red_five_not_the_lowest_by_clicking(page):
     assert "%5B3-40m%5D" in page.url
     assert "%5B4-35p%5D" in page.url
     expect(melds.nth(0).locator(".tile-side")).to_have_count(1)
+
+
+def test_undo_and_redo_with_buttons_and_ctrl_z(page):
+    page.goto(page.base + "/")
+    expect(page.locator("#undo")).to_be_disabled()
+    for code in ["1m", "2m", "3m"]:
+        tap(page, code)
+    assert page.url.endswith("/?hand=12m&win=3m")
+    act(page, page.locator("#undo"))
+    assert page.url.endswith("/?hand=1m&win=2m")
+    expect(page.locator(".hand-row .hand-tile")).to_have_count(2)
+    expect(page.locator("#redo")).to_be_enabled()
+    page.locator("body").click(position={"x": 5, "y": 5})
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        page.keyboard.press("Control+z")
+    expect(page.locator(".hand-row .hand-tile")).to_have_count(1)
+    assert page.url.endswith("/?win=1m")
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        page.keyboard.press("Control+Shift+Z")
+    expect(page.locator(".hand-row .hand-tile")).to_have_count(2)
+    # The share link is always the canonical URL of what is shown.
+    assert page.locator("#share").get_attribute("href") == "/?hand=1m&win=2m"
+    # A new change after an undo drops the redo branch.
+    tap(page, "9p")
+    expect(page.locator("#redo")).to_be_disabled()
+    # Ctrl+Z in the notation box stays the box's own text undo.
+    page.locator("#paste").focus()
+    page.keyboard.press("Control+z")
+    assert page.url.endswith("/?hand=12m&win=9p")
+    # A reload keeps the stack (per tab).
+    page.reload()
+    act(page, page.locator("#undo"))
+    assert page.url.endswith("/?hand=1m&win=2m")
