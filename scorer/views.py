@@ -48,7 +48,10 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         if tile != old
     ]
     situation_key = picker.situation_key(state, errors)
+    hand_tiles, win_tile = picker.hand_view(state)
     context = {
+        "hand_tiles": hand_tiles,
+        "win_tile": win_tile,
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,
@@ -63,6 +66,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
+        "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
         "presets": forms.PRESET_CHOICES,
         "flags": [
