@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
@@ -703,14 +704,18 @@ class Panel:
     waits: list[WaitView] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
     big_total: str = ""
-    #: (id, label, han) per yaku and (id, label, fu, tiles) per fu item, for the template.
-    yaku: list[tuple[str, str, object]] = field(default_factory=list)
+    #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
+    #: for the template.
+    yaku: list[tuple[str, str, str]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
     #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
     fu_sum: str = ""
     #: Why the limit applies ("30 fu 4 han: kiriage mangan under M-League rules.").
     limit_why: str = ""
+    #: "Yakuman" / "Double yakuman" when the hand is paid as a yakuman (its han and fu are not
+    #: what it is worth, so the panel shows this instead of them).
+    yakuman: str = ""
 
 
 def _points(value: object) -> str:
@@ -749,6 +754,23 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
     return lines
 
 
+def yakuman_label(count: int) -> str:
+    """ "Yakuman", "Double yakuman", "3× yakuman"."""
+    if count <= 1:
+        return _("Yakuman")
+    if count == 2:
+        return _("Double yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def _han_text(han: object, yakuman: bool) -> str:
+    """A yaku row's value: "2 han", or "Yakuman" for a yakuman (13 han each is bookkeeping)."""
+    if yakuman and isinstance(han, int) and han >= 13:
+        return yakuman_label(han // 13)
+    count = han if isinstance(han, int) else 0
+    return ngettext("%(han)s han", "%(han)s han", count) % {"han": han}
+
+
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     """One wait's outcome in a few words: "3900 (30 fu 4 han)" or why it does not score."""
     if not result.get("ok"):
@@ -758,7 +780,10 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     pay = result["payments"]
     total = pay.get("total") if isinstance(pay, Mapping) else None
     limit = result.get("limit")
-    if limit:
+    count = result.get("yakuman")
+    if limit == "yakuman" and isinstance(count, int) and count > 0:
+        how = yakuman_label(count)
+    elif limit:
         how = str(LIMIT_LABELS.get(str(limit), limit))
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
@@ -886,6 +911,9 @@ def build_panel(state: PickerState) -> Panel:
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
     limit = result.get("limit")
+    count = result.get("yakuman")
+    paid_as_yakuman = limit == "yakuman" and isinstance(count, int) and count > 0
+    yakuman = yakuman_label(int(count)) if paid_as_yakuman and isinstance(count, int) else ""
     return Panel(
         "scored",
         result=result,
@@ -893,14 +921,19 @@ def build_panel(state: PickerState) -> Panel:
         payments=payment_lines(result, dealer),
         big_total=big,
         yaku=[
-            (str(y["id"]), str(YAKU_LABELS.get(str(y["id"]), y["id"])), y["han"])
+            (
+                str(y["id"]),
+                str(YAKU_LABELS.get(str(y["id"]), y["id"])),
+                _han_text(y["han"], bool(yakuman)),
+            )
             for y in (yaku if isinstance(yaku, list) else [])
         ],
         fu_items=[
             (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
             for f in (fu_items if isinstance(fu_items, list) else [])
         ],
-        limit=str(LIMIT_LABELS.get(str(limit), limit)) if limit else "",
+        limit=yakuman or (str(LIMIT_LABELS.get(str(limit), limit)) if limit else ""),
+        yakuman=yakuman,
         fu_sum=fu_sum_line(result),
         limit_why=limit_reason(result, state),
     )
