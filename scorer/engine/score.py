@@ -59,6 +59,7 @@ class Candidate:
 
     __slots__ = (
         "base",
+        "ctx",
         "dora_han",
         "fu",
         "fu_items",
@@ -86,6 +87,7 @@ class Candidate:
         payments: Payments,
         dora_han: int,
         policy: str = "",
+        ctx: Ctx | None = None,
     ) -> None:
         self.reading = reading
         self.yaku = yaku
@@ -99,6 +101,8 @@ class Candidate:
         self.payments = payments
         self.dora_han = dora_han
         self.policy = policy
+        #: The facts the yaku judges used for this reading, kept for the "why not" steps.
+        self.ctx = ctx
 
     def __repr__(self) -> str:
         ids = [h.id for h in self.yaku]
@@ -253,6 +257,7 @@ def _candidate(
     base: int,
     dora_han: int,
     policy: str = "",
+    ctx: Ctx | None = None,
 ) -> Candidate:
     payments = pay(
         base,
@@ -279,6 +284,7 @@ def _candidate(
         payments,
         dora_han,
         policy,
+        ctx,
     )
 
 
@@ -308,10 +314,12 @@ def evaluate(
     if not yakuman_hits:
         yaku_han = sum(h.han for h in ordinary)
         if not yaku_han:
-            return _candidate(request, reading, counted, ordinary, 0, 0, None, 0, dora_han)
+            return _candidate(request, reading, counted, ordinary, 0, 0, None, 0, dora_han, "", ctx)
         han = yaku_han + dora_han
         limit, base = limit_for(han, fu, rules)
-        return _candidate(request, reading, counted, ordinary, 0, han, limit, base, dora_han)
+        return _candidate(
+            request, reading, counted, ordinary, 0, han, limit, base, dora_han, "", ctx
+        )
     multiples = sum(h.han for h in yakuman_hits) // 13
     # Outside aotenjou a yakuman is 8000 base points per multiple; aotenjou's "fixed" policy
     # pays its own fixed amount.
