@@ -167,3 +167,34 @@ def test_presentation_bar_stays_on_screen_at_200_percent(browser, live_server):
         assert nb["y"] + nb["height"] <= 384
     finally:
         context.close()
+
+
+def tab_until(page, predicate, limit):
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(predicate):
+            return presses
+    return None
+
+
+def test_ron_tsumo_is_a_few_keys_away(page):
+    page.goto(page.base + "/?hand=223344m45668p55s&win=7p")
+    presses = tab_until(page, "document.activeElement.matches('a[href=\"#win-by\"]')", 12)
+    assert presses is not None, "the skip link comes right after the site navigation"
+    expect(page.locator('a[href="#win-by"]')).to_be_visible()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "tsumo-0"
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#tsumo-1")).to_be_checked()
+
+
+def test_skip_link_past_the_palette(page):
+    page.goto(page.base + "/")
+    presses = tab_until(page, "document.activeElement.id === 'skip-palette'", 40)
+    assert presses is not None
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('#score, #situation') !== null")
+    assert focused, "the next Tab lands past the 37 palette tiles"
