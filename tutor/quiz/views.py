@@ -18,7 +18,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer.engine.notation import NotationError, parse_hand
+from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
@@ -47,6 +47,16 @@ def _tile(code: str) -> dict[str, str]:
     return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
 
 
+def _indicators(text: object) -> list[dict[str, str]]:
+    """Dora or ura-dora indicators as tiles (never as squashed notation)."""
+    if not text:
+        return []
+    try:
+        return [_tile(t) for t in parse_tiles(str(text))]
+    except NotationError:
+        return []
+
+
 def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
     """Concealed tiles, melds and the winning tile of a request, for <img> tiles."""
     if not request:
@@ -56,6 +66,11 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
     except NotationError:
         return None
     return {
+        "dora": _indicators(request.get("dora")),
+        # Ura-dora are turned over only for a riichi winner.
+        "ura": _indicators(request.get("ura"))
+        if request.get("riichi") or request.get("double_riichi")
+        else [],
         "concealed": [_tile(t) for t in parsed.concealed],
         "melds": [
             {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
