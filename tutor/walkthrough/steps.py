@@ -315,6 +315,13 @@ class DisplayStep:
     terms: list[str] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)
+    #: The steps a group step folds together (the near misses), shown on demand.
+    children: list[DisplayStep] = field(default_factory=list)
+
+    @property
+    def template(self) -> str:
+        """The partial that draws this step: a group of near misses has its own."""
+        return "walkthrough/_near_misses.html" if self.children else "walkthrough/_step.html"
 
     @property
     def tile_views(self) -> list[Slot]:
@@ -509,6 +516,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.data = {"yaku": step.get("id"), "han": step.get("han")}
     elif kind == "yaku_absent":
         d.title = _("Not %(name)s") % {"name": _(str(step.get("name")))}
+        d.extra["name"] = str(step.get("name"))
         d.data = {"absent": step.get("id"), "reason": step.get("reason")}
         d.terms = [str(step.get("id"))]
     elif kind == "dora":
@@ -637,6 +645,53 @@ def _block_label(block: Mapping[str, Any]) -> str:
     if block.get("open"):
         return _("%(shape)s, completed by ron") % {"shape": label}
     return label
+
+
+# ----------------------------------------------------------------------------- near misses
+
+#: The kind of the step that folds the near misses ("Not sanshoku", ...) together.
+NEAR_MISSES = "near_misses"
+
+
+def group_near_misses(steps: list[DisplayStep]) -> list[DisplayStep]:
+    """Fold each run of "why not" steps into one step that lists them, so a plain hand is not
+    a long row of "Not ..." steps: the reasons are shown when the learner asks for them."""
+    out: list[DisplayStep] = []
+    run: list[DisplayStep] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        names = ", ".join(_(str(s.extra.get("name", ""))) for s in run)
+        count = len(run)
+        group = DisplayStep(
+            0,
+            NEAR_MISSES,
+            "yaku",
+            _("Yaku this hand does not have, and why"),
+            ngettext(
+                "%(count)s common yaku is not in this hand: %(names)s.",
+                "%(count)s common yaku are not in this hand: %(names)s.",
+                count,
+            )
+            % {"count": count, "names": names},
+            [],
+            frozenset(),
+            data={"count": count},
+            terms=["yaku"],
+            children=list(run),
+        )
+        out.append(group)
+        run.clear()
+
+    for step in steps:
+        if step.kind == "yaku_absent":
+            run.append(step)
+            continue
+        flush()
+        out.append(step)
+    flush()
+    return out
 
 
 # ----------------------------------------------------------------------------- rule sensitivity
@@ -849,13 +904,17 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     else:
         summary.notes = [Note(_("No rule switch would change the score of this hand."))]
     steps.append(summary)
+    steps = group_near_misses(steps)
     for i, step in enumerate(steps, start=1):
         step.number = i
+        for child in step.children:
+            child.number = i
     walk.steps = steps
     return walk
 
 
 __all__ = [
+    "NEAR_MISSES",
     "REQUEST_FIELDS",
     "DisplayStep",
     "HandView",
@@ -864,6 +923,7 @@ __all__ = [
     "build",
     "draw_hand",
     "gettext_lazy",
+    "group_near_misses",
     "light",
     "request_from_query",
     "request_query",
