@@ -20,8 +20,8 @@ from scorer.engine import PRESETS
 from scorer.engine.points import base_points, limit_for, raw_payments
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
-from scorer.engine.trace import TEXT
-from scorer.engine.yaku import YAKU
+from scorer.engine.trace import TEXT, limit_key
+from tutor.course.names import limit_label, yaku_label
 
 KINDS: Final = ("table", "reverse", "fu", "fu_items", "yaku", "payments", "honba", "quick")
 KIND_NAMES: Final = {
@@ -221,6 +221,8 @@ def step_text(step: Mapping[str, Any]) -> str:
     params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+    if step.get("limit"):
+        params["limit"] = limit_label(str(step["limit"]))
     try:
         return _(str(step["why"])).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -237,14 +239,15 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     raw = base_points(fu, han)
     lines: list[str] = []
     if limit:
-        lines.append(_(TEXT["limit"]).format(han=han, fu=fu, limit=limit, base=base))
+        sentence = _(TEXT[limit_key(limit, han)])
+        lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=base))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
             lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
     else:
         lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
     for payer, multiplier, unrounded, amount in raw_payments(base, dealer, win == "tsumo"):
         lines.append(
-            _(TEXT["payment"]).format(
+            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
                 payer_name=PAYER[payer],
                 multiplier=multiplier,
                 base=base,
@@ -256,10 +259,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
 
 
 def yaku_name(yaku_id: str) -> str:
-    for y in YAKU:
-        if y.id == yaku_id:
-            return _(y.name)
-    return yaku_id
+    return yaku_label(yaku_id)
 
 
 # -- number parsing and multiple choice -----------------------------------------------------------
