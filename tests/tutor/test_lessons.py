@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
 
@@ -175,7 +176,7 @@ def test_link_terms_escapes_and_links():
 # ----------------------------------------------------------------------------- issue 9: exactness
 
 
-def _holds(claim: str, result: dict) -> bool:
+def _holds(claim: str, result: dict[str, Any]) -> bool:
     """One ``shows`` claim of a lesson example, checked against the engine's trace."""
     steps = result["steps"]
     kind, _sep, value = claim.partition(":")
@@ -191,13 +192,13 @@ def _holds(claim: str, result: dict) -> bool:
         yaku_id, _eq, han = value.partition("=")
         return any(y["id"] == yaku_id and y["han"] == int(han) for y in result["yaku"])
     if kind == "wait":
-        return next(s for s in steps if s["step"] == "wait")["wait"] == value
+        return bool(next(s for s in steps if s["step"] == "wait")["wait"] == value)
     if kind == "step":
         return any(s["step"] == value for s in steps)
     if kind == "limit":
-        return result["limit"] == value
+        return bool(result["limit"] == value)
     if kind == "form":
-        return next(s for s in steps if s["step"] == "reading")["form"] == value
+        return bool(next(s for s in steps if s["step"] == "reading")["form"] == value)
     total = next(s for s in steps if s["step"] == "fu_total")
     if claim == "tenpane":
         return bool(total["tenpane"])
