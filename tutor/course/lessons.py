@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -49,6 +50,8 @@ class Lesson:
     questions: tuple[Question, ...] = ()
     #: Fu columns of a small non-dealer ron table drawn from the engine (quick-method lesson).
     table_fus: tuple[int, ...] = field(default=())
+    #: The quiz kinds that practise this lesson, linked at its end.
+    drills: tuple[str, ...] = field(default=())
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -121,6 +124,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("No. Dora add han but are not yaku; a hand needs at least one real yaku."),
             ),
         ),
+        drills=("table", "payments"),
     ),
     Lesson(
         "fu",
@@ -220,6 +224,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Kanchan, penchan and tanki add 2; ryanmen and shanpon add nothing."),
             ),
         ),
+        drills=("fu", "fu_items"),
     ),
     Lesson(
         "exceptions",
@@ -337,6 +342,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Closed pinfu won by tsumo."),
             ),
         ),
+        drills=("fu", "quick"),
     ),
     Lesson(
         "han",
@@ -413,6 +419,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("2 instead of 3 (kuisagari)."),
             ),
         ),
+        drills=("yaku",),
     ),
     Lesson(
         "points",
@@ -494,6 +501,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("1920 → 2000 from each non-dealer, 3840 → 3900 from the dealer: 7900."),
             ),
         ),
+        drills=("table", "reverse", "payments"),
     ),
     Lesson(
         "honba",
@@ -579,6 +587,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("200 each (100 per counter per payer)."),
             ),
         ),
+        drills=("honba",),
     ),
     Lesson(
         "quick-method",
@@ -682,6 +691,7 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         table_fus=(30, 40, 50),
+        drills=("quick", "estimate", "exact_fu"),
     ),
     Lesson(
         "aotenjou",
@@ -735,6 +745,45 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 BY_SLUG: dict[str, Lesson] = {lesson.slug: lesson for lesson in LESSONS}
+
+#: Where each rule is taught: topic -> (lesson slug, paragraph number from 1, a word the
+#: paragraph must contain, checked by the tests). Quiz feedback links here.
+TOPICS: dict[str, tuple[str, int, str]] = {
+    "bazoro": ("how-scoring-works", 2, "bazoro"),
+    "dealer": ("how-scoring-works", 3, "dealer"),
+    "win-fu": ("fu", 1, "self-draw"),
+    "triplet-fu": ("fu", 2, "triplet"),
+    "pair-fu": ("fu", 3, "pair"),
+    "wait-fu": ("fu", 4, "Awkward waits"),
+    "rounding-fu": ("fu", 4, "rounded up to a multiple of ten"),
+    "pinfu": ("exceptions", 1, "pinfu"),
+    "chiitoitsu": ("exceptions", 2, "chiitoitsu"),
+    "open-pinfu": ("exceptions", 3, "pinfu shape"),
+    "ron-triplet": ("exceptions", 4, "counts as an open triplet"),
+    "kuisagari": ("han", 1, "kuisagari"),
+    "dora": ("han", 2, "indicator"),
+    "limits": ("points", 1, "mangan"),
+    "payments": ("points", 2, "rounded up to a hundred separately"),
+    "kiriage": ("points", 3, "kiriage"),
+    "honba": ("honba", 1, "honba"),
+    "sticks": ("honba", 2, "Riichi sticks"),
+    "wareme": ("honba", 3, "wareme"),
+    "quick-patterns": ("quick-method", 1, "six fu values"),
+    "tenpane": ("quick-method", 3, "tenpane"),
+    "doubling": ("quick-method", 5, "doubling"),
+    "rounding-payments": ("quick-method", 6, "rounding"),
+}
+
+
+def paragraph_anchor(number: int) -> str:
+    """The id of a lesson's paragraph ``number`` (from 1) on its page."""
+    return f"p{number}"
+
+
+def topic_url(topic: str) -> str:
+    """The lesson section that teaches ``topic``."""
+    slug, number, _word = TOPICS[topic]
+    return reverse("tutor:lesson", args=[slug]) + "#" + paragraph_anchor(number)
 
 
 @dataclass

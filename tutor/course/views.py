@@ -19,6 +19,7 @@ from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
+from tutor.quiz.base import KIND_HELP, KIND_NAMES
 from tutor.walkthrough import steps as walkthrough
 from tutor.walkthrough.views import form_fields
 
@@ -103,6 +104,11 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "next": LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
             "quick_rows": quick_rows,
             "quick_fus": current.table_fus,
+            "drills": [
+                {"kind": kind, "name": KIND_NAMES[kind], "help": KIND_HELP[kind]}
+                for kind in current.drills
+                if kind in KIND_NAMES
+            ],
         },
     )
 

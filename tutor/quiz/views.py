@@ -24,7 +24,7 @@ from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import progress, srs
+from tutor.quiz import feedback, progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = ("seed", "set", "n", "timed", "csrfmiddlewaretoken")
@@ -260,6 +260,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         set_score = {"right": sum(last.values()), "asked": len(last)}
     context.update(
         verdict=verdict,
+        slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
         interval=timeuntil(item.due, item.last_seen),
