@@ -23,7 +23,18 @@ from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
 from tutor.course.names import limit_label, yaku_label
 
-KINDS: Final = ("table", "reverse", "fu", "fu_items", "yaku", "payments", "honba", "quick")
+KINDS: Final = (
+    "table",
+    "reverse",
+    "fu",
+    "fu_items",
+    "yaku",
+    "payments",
+    "honba",
+    "quick",
+    "estimate",
+    "exact_fu",
+)
 KIND_NAMES: Final = {
     "table": gettext_lazy("Score table"),
     "reverse": gettext_lazy("Reverse table"),
@@ -33,6 +44,8 @@ KIND_NAMES: Final = {
     "payments": gettext_lazy("Whole hand: every payment"),
     "honba": gettext_lazy("Honba and riichi sticks"),
     "quick": gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
+    "estimate": gettext_lazy("Quick method: estimate the points"),
+    "exact_fu": gettext_lazy("Quick method: count the fu or not?"),
 }
 KIND_HELP: Final = {
     "table": gettext_lazy("Fu, han, dealer or not, ron or tsumo: name the points."),
@@ -43,7 +56,16 @@ KIND_HELP: Final = {
     "payments": gettext_lazy("Score a whole hand: every payment."),
     "honba": gettext_lazy("Add the honba and the riichi sticks to a payment."),
     "quick": gettext_lazy("Which pattern of the quick method does the hand belong to?"),
+    "estimate": gettext_lazy(
+        "Against the clock: what does the winner collect? Only the exact figure is right; you "
+        "see how close you were."
+    ),
+    "exact_fu": gettext_lazy(
+        "Does the hand need an exact fu count, or does the quick method give the right points?"
+    ),
 }
+#: Seconds on the clock when the URL names none (the estimate drill is timed by design).
+DEFAULT_TIMED: Final = {"estimate": 20}
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
 QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
@@ -123,7 +145,7 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}")
     opts = {"rules": _pick(raw.get("rules"), RULE_SETS, "tenhou")}
-    if kind in ("table", "reverse", "payments", "honba"):
+    if kind in ("table", "reverse", "payments", "honba", "estimate"):
         opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
         opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
     if kind == "table":
@@ -202,6 +224,10 @@ def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
     if kind == "quick":
         target = opts.get("target", "any")
         return [f"quick:{p}" for p in QUICK_PATTERNS if target in ("any", p)]
+    if kind == "estimate":
+        return [f"estimate:{p}" for p in QUICK_PATTERNS]
+    if kind == "exact_fu":
+        return ["exact_fu:yes", "exact_fu:no"]
     return []
 
 

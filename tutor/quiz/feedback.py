@@ -57,6 +57,8 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "kuisagari_forgotten": "kuisagari",
     "dora_forgotten": "dora",
     "indicator_as_dora": "dora",
+    "quick_figure": "tenpane",
+    "estimate_off": "quick-patterns",
     "wrong_yaku": "kuisagari",
     "missed_yaku": "kuisagari",
 }
@@ -154,6 +156,13 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "each (kuisagari)."
     ),
     "dora_forgotten": gettext_lazy("%(value)s leaves out the %(dora)s han of dora."),
+    "quick_figure": gettext_lazy(
+        "%(value)s is the quick method's figure at %(pattern_fu)s fu; this hand counts "
+        "%(fu)s fu, past its pattern (tenpane): count the fu exactly."
+    ),
+    "estimate_off": gettext_lazy(
+        "Your estimate %(value)s is %(diff)s %(direction)s the exact %(total)s (%(percent)s%% off)."
+    ),
     "indicator_as_dora": gettext_lazy(
         "%(value)s counts the indicator tiles as dora; the dora is the tile after the indicator."
     ),
@@ -459,7 +468,7 @@ def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
         variants += [(slip, {"fu": fu}, params) for slip, fu, params in _fu_variants(case)]
     elif question.kind == "yaku":
         variants += [(slip, {"han": han}, params) for slip, han, params in _han_variants(question)]
-    elif case is not None and question.kind in ("table", "payments", "honba"):
+    elif case is not None and question.kind in ("table", "payments", "honba", "estimate"):
         variants += _payment_variants(case)
     extra = VARIANT_HOOKS.get(question.kind)
     if extra is not None:
@@ -470,10 +479,39 @@ def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
             if numbers.get(field) == given and (slip, field) not in seen:
                 seen.add((slip, field))
                 found.append(_slip(slip, field, given, params, case))
+    if question.kind == "estimate" and "collect" in wrong:
+        found.append(_closeness(wrong["collect"], int(question.expected["collect"])))
     return found
+
+
+def _quick_variants(question: Question) -> list[tuple[str, dict[str, int], dict[str, object]]]:
+    """The quick method's own figure, when tenpane makes it wrong (estimate drill)."""
+    from tutor.quiz.estimate import PATTERN_FU, quick_figure
+    from tutor.quiz.quick import quick_pattern
+
+    result, request = question.result, question.request
+    if not result or not request:
+        return []
+    figure = quick_figure(result, request, PRESETS.get(question.rules, PRESETS["tenhou"]))
+    pattern_fu = PATTERN_FU[quick_pattern(result)]
+    return [("quick_figure", {"collect": figure}, {"pattern_fu": pattern_fu})]
+
+
+def _closeness(given: int, total: int) -> Slip:
+    """How close an estimate was (the estimate drill accepts only the exact figure)."""
+    diff = abs(given - total)
+    values = {
+        "value": given,
+        "diff": diff,
+        "direction": _("below") if given < total else _("above"),
+        "total": total,
+        "percent": round(100 * diff / total) if total else 100,
+    }
+    text = str(SLIP_TEXT["estimate_off"]) % values
+    return Slip("estimate_off", "collect", str(given), text, "quick-patterns")
 
 
 #: Further variants for drill kinds defined elsewhere: kind -> (question -> variants).
 VARIANT_HOOKS: dict[
     str, Callable[[Question], list[tuple[str, dict[str, int], dict[str, object]]]]
-] = {}
+] = {"estimate": _quick_variants}

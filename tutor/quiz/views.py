@@ -88,7 +88,7 @@ def _public_options(question: quiz.Question) -> dict[str, str]:
 def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
     set_id = _int(data.get("set"))
     n = _int(data.get("n"), 0) or 0
-    timed = _int(data.get("timed"))
+    timed = _int(data.get("timed"), quiz.base.DEFAULT_TIMED.get(question.kind))
     opts = _public_options(question)
     share = {**opts, "seed": question.seed}
     if set_id is not None:
