@@ -748,6 +748,9 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
     sticks = pay.get("sticks")
     if isinstance(sticks, int) and sticks:
         lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": sticks})
+        total = pay.get("total")
+        if isinstance(total, int):
+            lines.append(_("The winner collects %(all)s in all.") % {"all": total + sticks})
     extra = pay.get("wareme_extra")
     if isinstance(extra, int) and extra:
         lines.append(_("Wareme doubles: %(points)s more.") % {"points": extra})
