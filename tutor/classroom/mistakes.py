@@ -42,16 +42,16 @@ def meaning(question: Question, field: str, given: str) -> str | None:
         if rules.kiriage:
             return _("kiriage mangan forgotten (these rules round 1920 base points up)")
         return _("kiriage mangan, which these rules do not use")
+    same = cell(fu, han, dealer, rules)
+    shares = _payments(same, win)
+    if len(shares) == 2 and number in shares.values():
+        return _("the other payer's share")
     other_seat = cell(fu, han, not dealer, rules)
     if number in _payments(other_seat, win).values() or number == other_seat.ron:
         return _("a non-dealer's payment") if dealer else _("the dealer's payment")
-    same = cell(fu, han, dealer, rules)
     if win == "ron":
         if number in (same.tsumo_total, same.tsumo_others, same.tsumo_dealer):
             return _("a tsumo payment, not the ron")
     elif number == same.ron:
         return _("the ron payment, not a tsumo share")
-    shares = _payments(same, win)
-    if len(shares) == 2 and number in shares.values():
-        return _("the other payer's share")
     return None
