@@ -32,6 +32,7 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
@@ -298,7 +299,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     if rules.startswith("{"):
         # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
         try:
-            spec = json.loads(rules)
+            spec = loads_json(rules)
         except ValueError:
             spec = {}
         spec = spec if isinstance(spec, dict) else {}
@@ -562,9 +563,11 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         return _remove(state, code)
     if code := get("setwin"):
         return _set_win(state, code)
-    if (number := get("unmeld")).isdigit():
-        if int(number) < len(state.melds):
-            del state.melds[int(number)]
+    if unmeld := get("unmeld"):
+        number = parse_int(unmeld, 0, len(state.melds) - 1) if state.melds else None
+        if number is None:
+            return Notice("hand", _("There is no such meld to take back."))
+        del state.melds[number]
         return None
     for name in ("dora", "ura"):
         code = get("un" + name)
