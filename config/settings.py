@@ -72,6 +72,14 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL: readers never wait for the writer; synchronous=NORMAL: a commit needs no fsync (still
+    # safe in WAL); IMMEDIATE: a transaction takes the write lock at BEGIN, so concurrent
+    # writers queue instead of failing with "database is locked" (a class answering at once).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

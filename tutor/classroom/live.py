@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import QueryDict
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tutor import quiz
 from tutor.accounts.models import Learner
-from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion
+from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion, Membership
 from tutor.collections.hands import query_from_url
 from tutor.collections.models import Collection
 from tutor.quiz import progress
@@ -101,6 +101,14 @@ def current(classroom: Classroom | int, include_ended: bool = False) -> LiveQues
     if not include_ended:
         rows = rows.filter(ended=False)
     return rows.order_by("-id").first()
+
+
+def current_for(membership: Membership) -> LiveQuestion | None:
+    """The class's current question, annotated with ``answered`` (has this student answered?):
+    one query for the phone's poll."""
+    mine = LiveAnswer.objects.filter(question=OuterRef("pk"), learner=membership.learner_id)
+    rows = LiveQuestion.objects.filter(classroom=membership.classroom_id, ended=False)
+    return rows.annotate(answered=Exists(mine)).order_by("-id").first()
 
 
 def next_question(live: LiveQuestion) -> LiveQuestion | None:
@@ -204,7 +212,7 @@ def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdic
 
 
 def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveAnswer | None:
-    """Store a student's answer (the first one counts; None if they had answered already)."""
+    """Store a student's answer; only the first one counts (a second returns the first)."""
     prompt = prompt_for(live)
     text, correct, verdict = check(prompt, given)
     try:
@@ -213,7 +221,7 @@ def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveA
                 question=live, learner=learner, value=text, correct=correct
             )
     except IntegrityError:
-        return None
+        return LiveAnswer.objects.filter(question=live, learner=learner).first()
     if prompt.question is not None and verdict is not None:
         progress.record(learner, prompt.question, verdict, given)
     return row

@@ -22,7 +22,7 @@ from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, roster
 from tutor.classroom.forms import AssignmentForm, ClassForm, JoinForm
-from tutor.classroom.models import Assignment, Classroom, LiveQuestion, Membership
+from tutor.classroom.models import Assignment, Classroom, LiveAnswer, LiveQuestion, Membership
 from tutor.classroom.qr import qr_svg
 from tutor.collections.models import Collection
 from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
@@ -518,7 +518,7 @@ def live_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "live": current,
         "bars": bars,
         "total": total,
-        "members": classroom.members.count(),
+        "members": classroom.student_count,  # type: ignore[attr-defined]
     }
     return render(request, "classroom/live.html#histogram", context)
 
@@ -554,12 +554,15 @@ def live_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect("tutor:class", pk=pk)
 
 
-def _play_context(membership: Membership, current: LiveQuestion | None) -> dict[str, Any]:
+def _play_context(
+    membership: Membership, current: LiveQuestion | None, mine: LiveAnswer | None = None
+) -> dict[str, Any]:
     context: dict[str, Any] = {"classroom": membership.classroom, "live": current}
     if current is None:
         return context
     prompt = live.prompt_for(current)
-    mine = current.answers.filter(learner=membership.learner).first()
+    if mine is None:
+        mine = current.answers.filter(learner=membership.learner).first()
     context.update(
         prompt=prompt,
         tiles=hand_tiles(prompt.request),
@@ -594,9 +597,8 @@ def live_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """What the phone polls: 204 (nothing to redraw) until the question or its state changes."""
     membership = roster.membership_for(request, pk)
-    current = live.current(membership.classroom)
-    answered = current is not None and current.answers.filter(learner=membership.learner).exists()
-    key = _play_key(current, answered)
+    current = live.current_for(membership)
+    key = _play_key(current, bool(current and current.answered))  # type: ignore[attr-defined]
     if request.GET.get("key") == key:
         return HttpResponse(status=204)
     context = _play_context(membership, current)
@@ -617,9 +619,11 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             else request.POST.get(ANSWER_PREFIX + f.name, "")
             for f in prompt.fields
         }
-        live.answer(current, membership.learner, given)
+        mine = live.answer(current, membership.learner, given)
+    else:
+        mine = None
     if not request.htmx:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current)
+    context = _play_context(membership, current, mine)
     context["key"] = _play_key(current, context.get("mine") is not None)
     return render(request, "classroom/play.html#play", context)
