@@ -41,6 +41,7 @@ TARGET_MS = 100.0
 TEACHER_EVERY = 1.5
 PHONE_EVERY = 2.0
 KEY = re.compile(r'data-key="([^"]+)"')
+TOKEN = re.compile(r"&amp;t=([^\"&]+)")
 COUNT = re.compile(r'data-testid="answer-count">(\d+) answer')
 
 
@@ -58,6 +59,7 @@ class Seat:
     cookie: str
     csrf: str = ""
     key: str = ""
+    token: str = ""
 
 
 @dataclass
@@ -153,6 +155,8 @@ def prepare(port: int, pk: int, seat: Seat) -> None:
         seat.cookie += f"; csrftoken={seat.csrf}"
     key = KEY.search(text)
     seat.key = key.group(1) if key else ""
+    token = TOKEN.search(text)
+    seat.token = token.group(1) if token else ""
 
 
 def student(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timings) -> None:
@@ -170,7 +174,7 @@ def student(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timin
             answered = True
         elif now >= next_poll:
             body, kind, method = "", "phone", "GET"
-            path = f"/tutor/class/{pk}/live/state?key={seat.key}"
+            path = f"/tutor/class/{pk}/live/state?key={seat.key}&t={seat.token}"
             next_poll += PHONE_EVERY
         else:
             time.sleep(max(0.0, min(answer_at if not answered else end, next_poll) - now))
@@ -209,6 +213,23 @@ def teacher(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timin
                 if count:
                     out.last_count = int(count.group(1))
         at += TEACHER_EVERY
+
+
+def cpu_seconds(master: int) -> float:
+    """User + system CPU time of gunicorn's master and workers so far (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [master]
+    children = Path(f"/proc/{master}/task/{master}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def wait_for(port: int, seconds: float = 30) -> None:
@@ -272,6 +293,7 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
         for _ in range(workers * 3):
             request(port, "GET", f"/tutor/class/{pk}/live/panel", teacher_seat)
         out = Timings()
+        cpu_before = cpu_seconds(server.pid)
         t0 = time.monotonic() + 0.5
         pool = [threading.Thread(target=teacher, args=(port, pk, teacher_seat, window, t0, out))]
         pool += [
@@ -281,6 +303,7 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
             t.start()
         for t in pool:
             t.join(timeout=window + 60)
+        cpu = cpu_seconds(server.pid) - cpu_before
         counted = subprocess.run(
             [sys.executable, __file__, "--count-answers", str(pk)],
             env=env,
@@ -309,6 +332,9 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
         "answers_sent": len(out.answer),
         "answers_stored": stored,
         "projector_count": out.last_count,
+        "cpu_ms_per_request": 1000
+        * cpu
+        / max(1, len(out.teacher) + len(out.answer) + len(out.phone)),
     }
 
 
@@ -326,7 +352,8 @@ def report(r: dict[str, float]) -> None:
         f"{r['answer_p50']:6.1f} p95 {r['answer_p95']:6.1f} max {r['answer_max']:6.1f} ms | "
         f"phone poll p95 {r['phone_p95']:6.1f} ms | {int(r['requests'])} requests, "
         f"{int(r['errors'])} errors | answers sent {int(r['answers_sent'])}, stored "
-        f"{int(r['answers_stored'])}, projector shows {int(r['projector_count'])}"
+        f"{int(r['answers_stored'])}, projector shows {int(r['projector_count'])} | server CPU "
+        f"{r['cpu_ms_per_request']:.1f} ms a request"
     )
 
 
@@ -377,6 +404,14 @@ def main() -> None:
     if not args.find:
         print(f"load average after: {load()}")
     print("PASS" if within(first) else "FAIL", f"({args.students} students)")
+    # What the class costs the server, whatever else the machine is doing: a student makes
+    # 1 / PHONE_EVERY polls a second plus one answer a window; two idle cores give 2 CPU s/s.
+    per_student = 1 / PHONE_EVERY + 1 / args.window
+    seats = 2 * 0.5 / (per_student * first["cpu_ms_per_request"] / 1000)
+    print(
+        f"server CPU per request {first['cpu_ms_per_request']:.1f} ms: two idle cores kept half "
+        f"busy would serve about {seats:.0f} students"
+    )
     if not args.find:
         return
     best = args.students if within(first) else 0

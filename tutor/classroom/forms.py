@@ -28,6 +28,10 @@ class ClassForm(forms.Form):
         return name
 
 
+def _when() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
 class AssignmentForm(forms.Form):
     """A drill kind, its filters, how many questions, and when it is open."""
 
@@ -65,8 +69,8 @@ class AssignmentForm(forms.Form):
     timed = forms.IntegerField(
         label=_("Seconds per question (empty: untimed)"), min_value=5, max_value=600, required=False
     )
-    opens = forms.DateTimeField(label=_("Opens"), required=False)
-    due = forms.DateTimeField(label=_("Due"), required=False)
+    opens = forms.DateTimeField(label=_("Opens (empty: now)"), required=False, widget=_when())
+    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

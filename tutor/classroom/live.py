@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef
 from django.http import QueryDict
@@ -109,6 +110,38 @@ def current_for(membership: Membership) -> LiveQuestion | None:
     mine = LiveAnswer.objects.filter(question=OuterRef("pk"), learner=membership.learner_id)
     rows = LiveQuestion.objects.filter(classroom=membership.classroom_id, ended=False)
     return rows.annotate(answered=Exists(mine)).order_by("-id").first()
+
+
+_SIGNER = Signer(salt="tenbo.classroom.live-poll")
+
+
+def poll_token(membership: Membership) -> str:
+    """A signed token naming the student's membership and class, for the phone's poll."""
+    return _SIGNER.sign(f"{membership.pk}.{membership.classroom_id}")
+
+
+def token_class(token: str) -> int | None:
+    """The class a poll token was issued for (None if it is missing or forged)."""
+    try:
+        value = _SIGNER.unsign(token)
+    except BadSignature:
+        return None
+    member, _dot, classroom = value.partition(".")
+    return int(classroom) if member.isdigit() and classroom.isdigit() else None
+
+
+def unchanged(classroom_pk: int, key: str) -> bool:
+    """Whether the phone's key (``number-revealed-answered``) still names the class's current
+    question in the same state (the answered part only ever changes by the phone's own POST)."""
+    row = (
+        LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
+        .order_by("-id")
+        .values_list("number", "revealed")
+        .first()
+    )
+    if row is None:
+        return key == "0"
+    return key.rsplit("-", 1)[0] == f"{row[0]}-{int(row[1])}"
 
 
 def next_question(live: LiveQuestion) -> LiveQuestion | None:
