@@ -9,12 +9,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.forms import PRESET_CHOICES
 from tutor import quiz
 from tutor.classroom.roster import NAME_MAX, clean_name
 
 
 def _rule_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in quiz.RULE_SETS]
+    """The quiz's rule sets by their display names (as the picker shows them)."""
+    labels = dict(PRESET_CHOICES)
+    return [(name, str(labels.get(name, name))) for name in quiz.RULE_SETS]
 
 
 class ClassForm(forms.Form):

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from tutor import quiz
 from tutor.accounts.learners import learner_for
@@ -94,6 +95,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
             quiz.grid(True, win, classroom.rules, levels),
         ],
         "win": win,
+        "rules_label": dict(PRESET_CHOICES).get(classroom.rules, classroom.rules),
         "live": live.current(classroom),
         "decks": list(classroom.teacher.collections.all()),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
