@@ -83,18 +83,32 @@ def _block(block: Block) -> dict[str, object]:
     }
 
 
-def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
-    shown: dict[str, object] = {}
-    for key, value in params.items():
-        shown[key] = " ".join(value) if isinstance(value, _SEQUENCES) else value
-    tile_list = _tiles(tiles)
-    if "tiles" not in shown:
-        shown["tiles"] = " ".join(tile_list)
+def _make(kind: str, why: str, tiles: object, params: dict[str, object]) -> Step:
+    """One step: its kind, its tiles, its numbers (``params``, a dict the step may keep using),
+    the ``why`` template and the ``text``.
+
+    The sentence is only formatted when the template has a field to fill; the many fixed
+    sentences (most "why not" reasons) are used as they are."""
+    tile_list = list(tiles) if isinstance(tiles, _SEQUENCES) else []
     step: Step = {"step": kind, "tiles": tile_list}
     step.update(params)
     step["why"] = why
-    step["text"] = why.format(**shown)
+    if "{" in why or "}" in why:
+        # ``params`` becomes the values shown: sequences as spaced tiles (its own dict, so
+        # the step keeps the lists).
+        for key, value in params.items():
+            if isinstance(value, _SEQUENCES):
+                params[key] = " ".join(value)
+        if "tiles" not in params:
+            params["tiles"] = " ".join(tile_list)
+        step["text"] = why.format_map(params)
+    else:
+        step["text"] = why
     return step
+
+
+def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
+    return _make(kind, why, tiles, params)
 
 
 def reading_summary(candidate: Candidate) -> dict[str, object]:
@@ -126,9 +140,16 @@ _YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind")
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
-    step = _step("yaku_absent", REASONS[reason], tiles, id=yaku_id, name=name, reason=reason)
-    step["text"] = f"No {name}: {step['text']}"
+    step = _make(
+        "yaku_absent", REASONS[reason], tiles, {"id": yaku_id, "name": name, "reason": reason}
+    )
+    step["text"] = "No " + name + ": " + str(step["text"])
     return step
+
+
+#: The rows the "why not" list can show: the common yaku and the value-tile rows (in table
+#: order, so the list reads as before). The other rows never appear there: not judged again.
+_EXPLAINED: Final = tuple(d for d in YAKU if d.common or d.id in _YAKUHAI)
 
 
 def _absent_steps(request: Request, best: Candidate) -> list[Step]:
@@ -136,11 +157,16 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     steps = []
     scored = {h.id for h in best.yaku}
     yakuhai: tuple[str, tuple[str, ...]] | None = None
-    # Judge again in explaining mode: scoring skipped working out the tiles behind each "no".
-    ctx = Ctx(request, best.reading, explain=True)
-    for definition in YAKU:
+    # Judge again in explaining mode (scoring skipped working out the tiles behind each "no"),
+    # on the facts scoring already gathered for this reading (its Ctx), and only the rows
+    # that can be shown.
+    ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
+    ctx.explain = True
+    for definition in _EXPLAINED:
+        if definition.id in scored:
+            continue
         holds, reason, tiles = definition.judge(ctx)
-        if holds or definition.id in scored:
+        if holds:
             continue
         if definition.id in _YAKUHAI:
             if reason == "yakuhai.pair_only" or yakuhai is None:

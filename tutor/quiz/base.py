@@ -163,6 +163,10 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     item = raw.get("item", "")
     if item and item in candidates(kind, opts):
         opts["item"] = item
+    elif item and kind == "table" and item in candidates(kind, {**opts, "limits": "1"}):
+        # A cell asked for by name (a shared link, the heatmap) is asked even when a limit
+        # caps it; the filter only decides what is picked for the learner.
+        opts["item"] = item
     return opts
 
 
@@ -198,12 +202,17 @@ def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | Non
     wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[opts["win"]]
     hans = [int(h) for h in opts.get("han", "1,2,3,4").split(",")]
     fus = [int(f) for f in opts.get("fu", ",".join(map(str, FU_COLUMNS))).split(",")]
+    # "Limit hands: out" leaves out every cell a limit caps (70 fu 3 han is a mangan; under
+    # kiriage rules 30 fu 4 han is too): those are not worked out with the formula.
+    with_limits = opts.get("limits") == "1"
+    rules = rules_of(opts)
     out: list[tuple[bool, str, int, int | None]] = []
     for dealer in dealers:
         for win in wins:
             for han in hans:
                 for fu in fus:
-                    if cell_ok(cell(fu, han, dealer), win):
+                    c = cell(fu, han, dealer, rules)
+                    if cell_ok(c, win) and (with_limits or c.limit is None):
                         out.append((dealer, win, han, fu))
             if opts.get("limits") == "1":
                 out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
