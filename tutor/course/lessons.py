@@ -1008,6 +1008,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "chiitoitsu": ("exceptions", 2, "chiitoitsu"),
     "open-pinfu": ("exceptions", 3, "pinfu shape"),
     "ron-triplet": ("exceptions", 4, "counts as an open triplet"),
+    "yaku": ("han", 1, "yaku"),
     "kuisagari": ("han", 1, "kuisagari"),
     "dora": ("han", 2, "indicator"),
     "limits": ("points", 1, "mangan"),
