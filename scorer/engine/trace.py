@@ -41,7 +41,7 @@ TEXT: dict[str, str] = {
     "ura_unused": _("Ura dora only count after a riichi; these indicators count nothing."),
     "aka_dora": _("Red fives: {count} in the hand, 1 han each."),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
-    "han_yakuman": _("A yakuman hand: {count} yakuman ({han} han equivalent)."),
+    "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
     "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
     "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),

@@ -701,7 +701,7 @@ REASONS: Final[dict[str, str]] = {
     "menzen_tsumo.ron": _("The winning tile was a discard (ron), not a self-draw."),
     "menzen_tsumo.open": _("The hand is open: self-draw is only a yaku for a closed hand."),
     "pinfu.holds": _(
-        "Closed, four sequences, a pair worth no fu and a two-sided wait: a hand with no fu."
+        "Closed, four sequences, a pair worth no fu and a two-sided wait: nothing adds fu."
     ),
     "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
     "pinfu.open": _("Pinfu is for closed hands only."),

@@ -28,6 +28,7 @@ def test_the_course_is_in_the_order_of_the_brief():
         "points",
         "honba",
         "quick-method",
+        "limits",
         "aotenjou",
     ]
 
@@ -367,6 +368,9 @@ def _engine_figures() -> dict[int, str]:
         1500: f"honba {PRESETS['classic'].honba_points}",
         500: f"1500 / 3 = {PRESETS['classic'].honba_points // 3}",
         200: f"two honba per tsumo payer: {PRESETS['tenhou'].honba_points // 3 * 2}",
+        11600: f"dealer 30 fu 4 han ron: {cell_value(30, 4, True)}",
+        1600: f"base of 25 fu 4 han: {base_points(25, 4)}",
+        120: "the first fu column past the tables' 110",
         1000: "riichi stick",
         2000: f"mangan base {cell(40, 4, False).ron // 4}",
         960: f"{base_points(30, 3)}",
@@ -400,6 +404,8 @@ def test_every_figure_in_the_lesson_prose_comes_from_the_engine():
         7680: int(figures[7680]),
         200: int(figures[200].rsplit(" ", 1)[1]),
         500: int(figures[500].rsplit(" ", 1)[1]),
+        11600: int(figures[11600].rsplit(" ", 1)[1]),
+        1600: int(figures[1600].rsplit(" ", 1)[1]),
     }
     for number, value in checks.items():
         assert number == value, (number, figures[number])

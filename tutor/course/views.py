@@ -144,7 +144,8 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
-        "tsumo": ",".join(show(t) for t in tsumo),
+        # grouped numbers (aotenjou) already hold commas: the payers are split by a slash
+        "tsumo": (" / " if group else ",").join(show(t) for t in tsumo),
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
@@ -181,15 +182,23 @@ def _tables(rules_name: str) -> dict[str, object]:
                 ],
             }
         )
+    titles = {
+        (False, "ron"): _("Aotenjou, non-dealer ron"),
+        (True, "ron"): _("Aotenjou, dealer ron"),
+        (False, "tsumo"): _("Aotenjou, non-dealer tsumo (each non-dealer, the dealer)"),
+        (True, "tsumo"): _("Aotenjou, dealer tsumo (each player)"),
+    }
     aotenjou = [
         {
             "dealer": dealer,
-            "title": _("Aotenjou, dealer ron") if dealer else _("Aotenjou, non-dealer ron"),
+            "win": win,
+            "title": titles[dealer, win],
             "rows": [
                 {"han": row[0].han, "cells": [_cell_view(c, True) for c in row]}
                 for row in aotenjou_table(dealer, 15)
             ],
         }
+        for win in ("ron", "tsumo")
         for dealer in (False, True)
     ]
     return {

@@ -59,8 +59,8 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "indicator_as_dora": "dora",
     "quick_figure": "tenpane",
     "estimate_off": "quick-patterns",
-    "wrong_yaku": "kuisagari",
-    "missed_yaku": "kuisagari",
+    "wrong_yaku": "yaku",
+    "missed_yaku": "yaku",
 }
 
 #: What each slip is, in a learner's words: ``%(value)s`` is the number it leads to.
@@ -433,13 +433,13 @@ def _yaku_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
                 "name": yaku_label(str(step["id"])),
                 "why": step_text(step),
             }
-            out.append(Slip("wrong_yaku", "yaku", str(step["id"]), text, "kuisagari"))
+            out.append(Slip("wrong_yaku", "yaku", str(step["id"]), text, "yaku"))
         if step["step"] == "yaku" and step.get("id") in expected - chosen:
             text = _("Missed %(name)s: %(why)s") % {
                 "name": yaku_label(str(step["id"])),
                 "why": step_text(step),
             }
-            out.append(Slip("missed_yaku", "yaku", str(step["id"]), text, "kuisagari"))
+            out.append(Slip("missed_yaku", "yaku", str(step["id"]), text, "yaku"))
     return out
 
 
