@@ -216,6 +216,23 @@ def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
 
 # -- shared text ---------------------------------------------------------------------------------
 
+#: A limit id in a sentence ("kazoe_yakuman" is never shown).
+LIMIT_NAMES: Final = {
+    "mangan": gettext_lazy("mangan"),
+    "haneman": gettext_lazy("haneman"),
+    "baiman": gettext_lazy("baiman"),
+    "sanbaiman": gettext_lazy("sanbaiman"),
+    "kazoe_yakuman": gettext_lazy("kazoe yakuman"),
+    "yakuman": gettext_lazy("yakuman"),
+}
+
+
+def limit_name(limit: object) -> str:
+    """A limit id as words: ``kazoe_yakuman`` -> "kazoe yakuman"."""
+    name = LIMIT_NAMES.get(str(limit))
+    return str(name) if name is not None else str(limit).replace("_", " ")
+
+
 PAYER: Final = {
     "discarder": gettext_lazy("The discarder"),
     "dealer": gettext_lazy("The dealer"),
@@ -230,6 +247,8 @@ def step_text(step: Mapping[str, Any]) -> str:
     params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+    if step.get("limit"):
+        params["limit"] = limit_name(step["limit"])
     try:
         return _(str(step["why"])).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -246,7 +265,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     raw = base_points(fu, han)
     lines: list[str] = []
     if limit:
-        lines.append(_(TEXT["limit"]).format(han=han, fu=fu, limit=limit, base=base))
+        lines.append(_(TEXT["limit"]).format(han=han, fu=fu, limit=limit_name(limit), base=base))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
             lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
     else:

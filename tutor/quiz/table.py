@@ -18,6 +18,7 @@ from tutor.quiz.base import (
     QuizError,
     cell_derivation,
     cell_ok,
+    limit_name,
     number_field,
     rng_for,
     rules_of,
@@ -88,7 +89,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
     if fu_or_none is None:
         prompt = _("%(who)s: %(limit)s (%(han)d han). What is paid?") % {
             "who": who(dealer, win),
-            "limit": c.limit,
+            "limit": limit_name(c.limit),
             "han": han,
         }
     else:
