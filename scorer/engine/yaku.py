@@ -716,7 +716,7 @@ REASONS: Final[dict[str, str]] = {
     "iipeikou.none": _("No two sequences are identical."),
     "iipeikou.open": _("Iipeikou is for closed hands only."),
     "iipeikou.ryanpeikou": _("Two pairs of identical sequences count as ryanpeikou instead."),
-    "iipeikou.chiitoitsu": _("Seven pairs are read as chiitoitsu, never as sequences."),
+    "iipeikou.chiitoitsu": _("This reading is seven pairs, which has no sequences to pair up."),
     "ryanpeikou.holds": _("Two pairs of identical sequences {tiles} in a closed hand."),
     "ryanpeikou.none": _("There are not two pairs of identical sequences."),
     "haku.holds": _("A triplet of white dragons {tiles}."),

@@ -24,7 +24,7 @@ from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import progress, srs
+from tutor.quiz import feedback, progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken")
@@ -143,7 +143,11 @@ def _public_options(question: quiz.Question) -> dict[str, str]:
 def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
     set_id = _int(data.get("set"))
     n = _int(data.get("n"), 0) or 0
-    timed = _timed(data.get("timed"))
+    # A drill may be timed by default (the estimate drill); the learner's own choice wins.
+    raw_timed = data.get("timed")
+    timed = (
+        _timed(raw_timed) if raw_timed is not None else quiz.base.DEFAULT_TIMED.get(question.kind)
+    )
     positions = _positions(data.get("only"), n)
     only = ",".join(map(str, positions)) if len(positions) < quiz.SET_LENGTH else ""
     opts = _public_options(question)
@@ -341,6 +345,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             set_score["retry_url"] = _url("quiz_question", kind, retry)
     context.update(
         verdict=verdict,
+        slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
         interval=timeuntil(item.due, item.last_seen),

@@ -27,20 +27,10 @@ from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
+from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
 
-
-#: Display name of each limit id.
-LIMIT_NAMES: dict[str | None, Promise] = {
-    None: _lazy("no limit"),
-    "mangan": _lazy("mangan"),
-    "haneman": _lazy("haneman"),
-    "baiman": _lazy("baiman"),
-    "sanbaiman": _lazy("sanbaiman"),
-    "kazoe_yakuman": _lazy("kazoe yakuman"),
-    "yakuman": _lazy("yakuman"),
-}
 
 #: A short label for each fu item id (the step's title).
 FU_LABELS: dict[str, Promise] = {
@@ -151,6 +141,7 @@ _SECTION_OF = {
     "payment": "points",
     "honba": "points",
     "sticks": "points",
+    "wareme": "points",
     "total": "points",
     "rules": "rules",
 }
@@ -497,7 +488,13 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
         if step.get("tenpane"):
             d.notes.append(
-                Note(_("Being pushed over a ten like this is called tenpane (テンパネ)."))
+                Note(
+                    _(
+                        "When the small 2-fu items (tsumo, wait, pair) push a hand past the 30 "
+                        "it would otherwise be, or past 40 for a closed ron, players call it "
+                        "tenpane (テンパネ)."
+                    )
+                )
             )
         if fixed_yakuman(result):
             d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
@@ -591,7 +588,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         payer = str(step.get("payer"))
         name = str(PAYER_NAMES.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
-        d.text = translate(step, payer=name)
+        d.text = translate(step, payer_name=name)
         if not step.get("rounded_up"):
             d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
@@ -600,6 +597,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("Honba")
         d.terms = ["honba"]
         d.data = {"honba": step.get("honba_total")}
+    elif kind == "wareme":
+        d.title = _("Wareme")
+        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+        d.terms = ["wareme"]
+        d.data = {"wareme": step.get("wareme")}
     elif kind == "sticks":
         d.title = _("Riichi sticks")
         d.terms = ["kyoutaku"]
@@ -808,7 +811,7 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
             continue
         for value in _alternatives(switch, switches[switch]):
             flipped = {**data, "rules": {**base, switch: value}}
-            other = score_request(flipped)
+            other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
             if not other.get("ok"):
                 if other["error"]["code"] in ("no_yaku", "not_winning"):
@@ -914,6 +917,7 @@ def build(data: Mapping[str, object]) -> Walkthrough:
 
 
 __all__ = [
+    "LIMIT_NAMES",
     "NEAR_MISSES",
     "REQUEST_FIELDS",
     "DisplayStep",
