@@ -8,13 +8,15 @@ JavaScript the action is applied and the browser is redirected to that canonical
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
-from scorer import forms, picker
+from scorer import calc, forms, picker
 from scorer.engine import PRESETS
 from scorer.http import HtmxHttpRequest
 
@@ -48,7 +50,10 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         if tile != old
     ]
     situation_key = picker.situation_key(state, errors)
+    hand_tiles, win_tile = picker.hand_view(state)
     context = {
+        "hand_tiles": hand_tiles,
+        "win_tile": win_tile,
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,
@@ -63,6 +68,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
+        "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
         "presets": forms.PRESET_CHOICES,
         "flags": [
@@ -86,3 +92,28 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         return replace_url(render(request, "scorer/picker.html#update", context), canonical)
     return render(request, "scorer/picker.html", context)
+
+
+@require_GET
+def calc_view(request: HtmxHttpRequest) -> HttpResponse:
+    """Han + fu → points (full page, or the ``result`` partial for htmx, URL kept canonical)."""
+    form = calc.PointsForm(request.GET or None)
+    result = None
+    if form.is_bound and form.is_valid():
+        result = calc.answer(form.cleaned_data)
+    # The canonical URL: the form's fields in form order, empty and zero (default) ones left out.
+    shown = {name: request.GET.get(name, "").strip() for name in form.fields}
+    query = urlencode({name: value for name, value in shown.items() if value not in ("", "0")})
+    canonical = reverse("scorer:calc") + (f"?{query}" if query else "")
+    context = {
+        "form": form,
+        "result": result,
+        "values": {name: form[name].value() or "" for name in form.fields},
+        "fu_choices": calc.FU_CHOICES,
+        "yakuman_choices": calc.YAKUMAN_CHOICES,
+        "presets": forms.PRESET_CHOICES,
+        "canonical": canonical,
+    }
+    if request.htmx and not request.htmx.history_restore_request:
+        return replace_url(render(request, "scorer/calc.html#region", context), canonical)
+    return render(request, "scorer/calc.html", context)

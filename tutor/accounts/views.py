@@ -16,6 +16,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from tutor.accounts.models import Learner
+
 
 class SignupForm(UserCreationForm[Any]):
     """Username, password and an optional e-mail address (for password reset)."""
@@ -24,6 +26,11 @@ class SignupForm(UserCreationForm[Any]):
         label=_("E-mail (optional)"),
         required=False,
         help_text=_("Only used to reset your password."),
+    )
+    teacher = forms.BooleanField(
+        label=_("I teach"),
+        required=False,
+        help_text=_("Lets you create classes, set assignments and run live lessons."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -45,6 +52,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if form.cleaned_data.get("teacher"):
+            Learner.objects.update_or_create(user=user, defaults={"is_teacher": True})
         return redirect(_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
 

@@ -16,21 +16,26 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer.engine.notation import NotationError, parse_hand
+from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import progress, srs
+from tutor.quiz import feedback, progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
-_NOT_OPTIONS = ("seed", "set", "n", "timed", "csrfmiddlewaretoken", "answer_key")
+_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
 ANSWER_PREFIX = "a_"
+#: The time limits a learner can choose for a timed set (seconds per question), and the range
+#: a typed one is kept in.
+TIME_CHOICES = (10, 15, 20, 30, 45, 60, 90)
+TIME_DEFAULT = 20
+TIME_RANGE = (3, 600)
 #: The numeric parameters and their largest values: a seed fits a 63-bit database integer with
 #: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
 MAX_SEED = 10**15
@@ -81,6 +86,16 @@ def _tile(code: str) -> dict[str, str]:
     return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
 
 
+def _indicators(text: object) -> list[dict[str, str]]:
+    """Dora or ura-dora indicators as tiles (never as squashed notation)."""
+    if not text:
+        return []
+    try:
+        return [_tile(t) for t in parse_tiles(str(text))]
+    except NotationError:
+        return []
+
+
 def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
     """Concealed tiles, melds and the winning tile of a request, for <img> tiles."""
     if not request:
@@ -90,6 +105,11 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
     except NotationError:
         return None
     return {
+        "dora": _indicators(request.get("dora")),
+        # Ura-dora are turned over only for a riichi winner.
+        "ura": _indicators(request.get("ura"))
+        if request.get("riichi") or request.get("double_riichi")
+        else [],
         "concealed": [_tile(t) for t in parsed.concealed],
         "melds": [
             {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
@@ -108,6 +128,42 @@ def _options(data: QueryDict) -> dict[str, str]:
     }
 
 
+def _timed(value: str | None) -> int | None:
+    """The learner's time limit per question (seconds), kept within ``TIME_RANGE``."""
+    seconds = _int(value, name="timed")
+    if not seconds:
+        return None
+    return min(max(seconds, TIME_RANGE[0]), TIME_RANGE[1])
+
+
+def _positions(value: str | None, n: int) -> list[int]:
+    """The questions of a set being asked: all of them, or (``only=2,5``, a retry of the ones
+    missed) just those; the current question is always one of them."""
+    every = list(range(quiz.SET_LENGTH))
+    if not value:
+        return every
+    picked = (parse_int(p, 0, quiz.SET_LENGTH - 1) for p in value.split(",")[: quiz.SET_LENGTH])
+    chosen = sorted({p for p in picked if p is not None})
+    return chosen if n in chosen else every
+
+
+def schedule_text(box: int, correct: bool, when: str) -> str:
+    """When a question comes back, in words a learner knows (not "Box 0")."""
+    if not correct:
+        return gettext(
+            "Missed questions come back soon: you will see this one again in %(when)s."
+        ) % {"when": when}
+    if box >= srs.MAX_BOX:
+        return gettext("Learnt: you will see this one again in %(when)s, to keep it fresh.") % {
+            "when": when
+        }
+    return ngettext(
+        "Right %(n)s time in a row: you will see this one again in %(when)s.",
+        "Right %(n)s times in a row: you will see this one again in %(when)s.",
+        box,
+    ) % {"n": box, "when": when}
+
+
 def _url(name: str, kind: str, params: dict[str, Any]) -> str:
     clean = {k: v for k, v in params.items() if v not in (None, "")}
     return reverse(f"tutor:{name}", args=[kind]) + ("?" + urlencode(clean) if clean else "")
@@ -122,20 +178,30 @@ def _public_options(question: quiz.Question) -> dict[str, str]:
 def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
     set_id = _int(data.get("set"), name="set")
     n = _int(data.get("n"), 0, name="n") or 0
-    timed = _int(data.get("timed"), name="timed")
+    # A drill may be timed by default (the estimate drill); the learner's own choice wins.
+    raw_timed = data.get("timed")
+    timed = (
+        _timed(raw_timed) if raw_timed is not None else quiz.base.DEFAULT_TIMED.get(question.kind)
+    )
+    positions = _positions(data.get("only"), n)
+    only = ",".join(map(str, positions)) if len(positions) < quiz.SET_LENGTH else ""
     opts = _public_options(question)
     share = {**opts, "seed": question.seed}
     if set_id is not None:
         share = {**{k: v for k, v in opts.items() if k != "item"}, "set": set_id, "n": n}
+        share["only"] = only
         nxt: str | None = None
-        if n + 1 < quiz.SET_LENGTH:
-            nxt = _url("quiz_question", question.kind, {**share, "n": n + 1, "timed": timed})
+        later = [p for p in positions if p > n]
+        if later:
+            nxt = _url("quiz_question", question.kind, {**share, "n": later[0], "timed": timed})
     else:
         filters = {k: v for k, v in opts.items() if k != "item"}
         nxt = _url("quiz_question", question.kind, {**filters, "timed": timed})
     hidden = {**question.options, "seed": str(question.seed), "answer_key": uuid.uuid4().hex}
     if set_id is not None:
         hidden.update(set=str(set_id), n=str(n))
+        if only:
+            hidden["only"] = only
     if timed:
         hidden["timed"] = str(timed)
     return {
@@ -147,8 +213,10 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         "share_url": request.build_absolute_uri(_url("quiz_question", question.kind, share)),
         "next_url": nxt,
         "set_id": set_id,
-        "set_n": n + 1,
-        "set_length": quiz.SET_LENGTH,
+        "set_n": positions.index(n) + 1 if n in positions else n + 1,
+        "set_length": len(positions),
+        "positions": positions,
+        "retrying": bool(only),
         "timed": timed,
         "verdict": None,
         "given": {},
@@ -200,6 +268,8 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
         "waits": quiz.WAITS,
+        "time_choices": TIME_CHOICES,
+        "time_default": TIME_DEFAULT,
     }
     return render(request, "quiz/index.html", context)
 
@@ -296,17 +366,35 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         if kind == "reverse":
             win = question.key.split(":")[2]
         table = quiz.grid(dealer, win, question.rules, highlight=question.cell)
-    set_score = None
+    set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
-        seeds = [quiz.set_seed(context["set_id"], i) for i in range(quiz.SET_LENGTH)]
-        rows = learner.answers.filter(kind=kind, seed__in=seeds).order_by("created", "id")
+        set_id, positions = context["set_id"], context["positions"]
+        seeds = {quiz.set_seed(set_id, i): i for i in positions}
+        rows = learner.answers.filter(kind=kind, seed__in=list(seeds)).order_by("created", "id")
         last = {row.seed: row.correct for row in rows}
-        set_score = {"right": sum(last.values()), "asked": len(last)}
+        missed = [i for seed, i in seeds.items() if last.get(seed) is False]
+        set_score = {
+            "right": sum(last.values()),
+            "asked": len(last),
+            "missed": len(missed),
+        }
+        if missed:
+            # The same questions again (same seeds, same options), only the ones missed.
+            retry = {
+                **{k: v for k, v in _public_options(question).items() if k != "item"},
+                "set": set_id,
+                "n": missed[0],
+                "only": ",".join(map(str, missed)),
+                "timed": context["timed"],
+            }
+            set_score["retry_url"] = _url("quiz_question", kind, retry)
     context.update(
         verdict=verdict,
+        slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
         interval=timeuntil(item.due, item.last_seen),
+        schedule=schedule_text(item.box, verdict.correct, timeuntil(item.due, item.last_seen)),
         table=table,
         set_score=set_score,
         progress_url=reverse("tutor:quiz_progress"),
@@ -331,6 +419,7 @@ def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
         "rules": rules,
         "stats": progress.stats(learner),
         "levels": range(srs.MAX_BOX + 1),
+        "max_level": srs.MAX_BOX,
     }
     template = "quiz/progress.html#heatmap" if request.htmx else "quiz/progress.html"
     return render(request, template, context)
