@@ -51,9 +51,13 @@ class Browser:
             return str(response.read().decode())
 
     def post(self, url: str, data: dict[str, str]) -> str:
+        return self.post_to(url, data)[1]
+
+    def post_to(self, url: str, data: dict[str, str]) -> tuple[str, str]:
+        """POST (redirects followed): the final URL and the page."""
         body = urllib.parse.urlencode(data).encode()
         with self.opener.open(url, body, timeout=30) as response:
-            return str(response.read().decode())
+            return str(response.geturl()), str(response.read().decode())
 
 
 def form_token(html: str) -> str:
@@ -117,5 +121,77 @@ def test_a_learner_moves_between_two_servers(
             },
         )
         assert re.search(r'id="stat-answers">1<', other.get(a + "/tutor/quiz/progress/"))
+    for log in ("a.log", "b.log"):
+        assert "Traceback" not in (tmp_path / log).read_text("utf-8", "replace")
+
+
+def make_teacher(env: dict[str, str]) -> None:
+    code = (
+        "import django; django.setup(); from django.contrib.auth.models import User; "
+        "from tutor.accounts.models import Learner; "
+        "u = User.objects.create_user('sensei', password='teach-riichi-42'); "
+        "Learner.objects.create(user=u, is_teacher=True)"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, check=True, timeout=120)
+
+
+def test_a_live_classroom_question_works_across_two_servers(
+    tmp_path: Path, database_url: str, collected_static: Path
+) -> None:
+    """The teacher runs the class on server A, the projector polls B; a student joins on B and
+    answers on A; the projector on B counts the answer and reveals it."""
+    env = production_env(DATABASE_URL=database_url, DJANGO_STATIC_ROOT=str(collected_static))
+    make_teacher({**env, "DJANGO_SETTINGS_MODULE": "config.settings"})
+    with (
+        gunicorn(env, tmp_path / "a.log") as a,
+        gunicorn(env, tmp_path / "b.log") as b,
+    ):
+        teacher = Browser()
+        login = teacher.get(a + "/accounts/login/")
+        teacher.post(
+            a + "/accounts/login/",
+            {
+                "csrfmiddlewaretoken": form_token(login),
+                "username": "sensei",
+                "password": "teach-riichi-42",
+            },
+        )
+        classes = teacher.get(b + "/tutor/class/")
+        url, page = teacher.post_to(
+            b + "/tutor/class/new",
+            {"csrfmiddlewaretoken": form_token(classes), "name": "Two servers", "rules": "tenhou"},
+        )
+        pk = re.search(r"/tutor/class/(\d+)/", url)
+        assert pk, url
+        code = re.search(r"/tutor/class/join/([A-Za-z0-9]+)/", page)
+        assert code
+        hand = "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=2z"
+        start = teacher.get(a + "/tutor/class/live/new?from=" + urllib.parse.quote(hand))
+        teacher.post(
+            a + "/tutor/class/live/new",
+            {"csrfmiddlewaretoken": form_token(start), "from": hand, "classroom": pk.group(1)},
+        )
+        student = Browser()
+        join = student.get(b + f"/tutor/class/join/{code.group(1)}/")
+        student.post(
+            a + f"/tutor/class/join/{code.group(1)}/",
+            {"csrfmiddlewaretoken": form_token(join), "display_name": "Aki"},
+        )
+        play = student.get(b + f"/tutor/class/{pk.group(1)}/live/play")
+        assert "How many points" in play
+        sent = student.post(
+            a + f"/tutor/class/{pk.group(1)}/live/answer",
+            {"csrfmiddlewaretoken": form_token(play), "number": "1", "a_points": "2600"},
+        )
+        assert "Your answer: 2,600" in sent
+        panel = teacher.get(b + f"/tutor/class/{pk.group(1)}/live/panel")
+        assert "1 answer" in panel
+        projector = teacher.get(a + f"/tutor/class/{pk.group(1)}/live/")
+        revealed = teacher.post(
+            b + f"/tutor/class/{pk.group(1)}/live/reveal",
+            {"csrfmiddlewaretoken": form_token(projector)},
+        )
+        assert "Answer: 2,600" in revealed
+        assert "Right!" in student.get(a + f"/tutor/class/{pk.group(1)}/live/play")
     for log in ("a.log", "b.log"):
         assert "Traceback" not in (tmp_path / log).read_text("utf-8", "replace")
