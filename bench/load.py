@@ -446,6 +446,9 @@ def main() -> int:
 
     print()
     print(f"{args.connections} connections, {args.seconds:.0f} s per row, loopback, gunicorn")
+    # Numbers from a shared machine mean little without its load (other processes' CPU).
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average at the end: {load} on {os.cpu_count()} CPUs")
     print("| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | errors |")
     print("|---|---|---|---:|---:|---:|---:|---|")
     for row in rows:
