@@ -8,6 +8,7 @@ opens). Teacher actions are POST-only. Templates are one per page with htmx part
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, QueryDict
@@ -424,7 +425,10 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     if kind in quiz.KINDS:
         return live.Source("quiz", kind=kind, seed=live.random_seed())
     if data.get("from"):
-        return live.source_from_url(data.get("from", ""))
+        url = urlsplit(data.get("from", ""))
+        if url.netloc == request.get_host():  # an absolute link to this site (a share link)
+            url = url._replace(scheme="", netloc="")
+        return live.source_from_url(urlunsplit(url))
     return None
 
 
