@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
@@ -384,7 +385,7 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
             code = code_of(kind)
             ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
             return _field_of(state, code), _(
-                "%(ordinal)s %(tile)s: there are only four of each tile."
+                "There are only four of each tile: %(ordinal)s %(tile)s is one too many."
             ) % {"ordinal": ordinal, "tile": code}
     for suit, count in enumerate(used.red):
         if count > 1:
@@ -655,7 +656,9 @@ def paste(state: PickerState, text: str) -> Notice | None:
     except NotationError as exc:
         where = f" ({exc.position + 1})" if exc.position is not None else ""
         state.bad_paste = text
-        return Notice("paste", exc.message + where)
+        return Notice(
+            "paste", _("The notation could not be read: %(why)s.") % {"why": exc.message + where}
+        )
     state.bad_hand = ""
     state.problems.pop("hand", None)
     state.melds = list(parsed.melds)
@@ -703,6 +706,8 @@ class Panel:
     waits: list[WaitView] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
     big_total: str = ""
+    #: The total with a thousands separator, as people read it (the hook keeps the digits).
+    total_text: str = ""
     #: (id, label, han) per yaku and (id, label, fu, tiles) per fu item, for the template.
     yaku: list[tuple[str, str, object]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
@@ -714,11 +719,13 @@ class Panel:
 
 
 def _points(value: object) -> str:
-    return str(value) if isinstance(value, int) else ""
+    """Points with a thousands separator: 11,600."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
-    """The payments as sentences: "Dealer pays 3900, each other player 2000"."""
+    """The payments as sentences: "2,000/3,900: the dealer pays 3,900, each other player
+    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900."."""
     pay = result.get("payments")
     if not isinstance(pay, Mapping):
         return []
@@ -726,27 +733,44 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
     if pay.get("ron") is not None:
         lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
     elif pay.get("tsumo_dealer") is not None:
+        words = {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
         lines.append(
-            _("Dealer pays %(dealer)s, each other player %(others)s.")
-            % {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+            _("%(others)s/%(dealer)s: the dealer pays %(dealer)s, each other player %(others)s.")
+            % words
         )
     elif dealer:
         lines.append(
-            _("Each other player pays %(each)s (%(each)s all).")
+            _("%(each)s all: each other player pays %(each)s.")
             % {"each": _points(pay.get("tsumo_others"))}
         )
     else:
         lines.append(_("Each player pays %(each)s.") % {"each": _points(pay.get("tsumo_others"))})
     honba = pay.get("honba")
     if isinstance(honba, int) and honba:
-        lines.append(_("Honba included: %(points)s.") % {"points": honba})
+        lines.append(_("Honba included: %(points)s.") % {"points": _points(honba)})
     sticks = pay.get("sticks")
     if isinstance(sticks, int) and sticks:
-        lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": sticks})
+        lines.append(
+            ngettext(
+                "Plus %(points)s from %(n)s riichi stick.",
+                "Plus %(points)s from %(n)s riichi sticks.",
+                sticks // 1000,
+            )
+            % {"points": _points(sticks), "n": sticks // 1000}
+        )
     extra = pay.get("wareme_extra")
     if isinstance(extra, int) and extra:
-        lines.append(_("Wareme doubles: %(points)s more.") % {"points": extra})
+        lines.append(_("Wareme doubles: %(points)s more.") % {"points": _points(extra)})
     return lines
+
+
+def sentence(message: str) -> str:
+    """A message as a sentence: a capital first letter and a full stop."""
+    text = str(message).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -892,6 +916,7 @@ def build_panel(state: PickerState) -> Panel:
         errors=errors,
         payments=payment_lines(result, dealer),
         big_total=big,
+        total_text=_points(total),
         yaku=[
             (str(y["id"]), str(YAKU_LABELS.get(str(y["id"]), y["id"])), y["han"])
             for y in (yaku if isinstance(yaku, list) else [])

@@ -38,6 +38,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     errors = dict(panel.errors)
     if notice is not None:
         errors[notice.field] = notice.message
+    # Every message a sentence (the engine's start in lower case and have no full stop).
+    errors = {name: picker.sentence(message) for name, message in errors.items()}
     preset = PRESETS[state.rules]
     palette = picker.palette(state)
     # Through htmx only the palette buttons that changed come back (all of them when the

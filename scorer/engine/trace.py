@@ -45,8 +45,10 @@ TEXT: dict[str, str] = {
     "limit.none": _("Below the limits: base points come from the formula."),
     "base_points": _("Base points = {fu} x 2^({han}+2) = {base}."),
     "payment": _("{payer_name} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
+    "payment.exact": _("{payer_name} pays {multiplier} x {base} = {raw}, a multiple of 100."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
-    "sticks": _("{sticks} riichi stick(s) on the table: +{points} to the winner."),
+    "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
+    "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
 }
 
@@ -333,7 +335,7 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(
             _step(
                 "payment",
-                TEXT["payment"],
+                TEXT["payment" if raw != amount else "payment.exact"],
                 (),
                 payer=payer,
                 payer_name=names[payer],
@@ -353,7 +355,8 @@ def build_steps(result: Result) -> list[Step]:
             )
         )
     if r.sticks:
-        steps.append(_step("sticks", TEXT["sticks"], (), sticks=r.sticks, points=payments.sticks))
+        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
+        steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
     steps.append(
         _step(
             "total",

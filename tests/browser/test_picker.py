@@ -61,7 +61,7 @@ def test_wiki_basic_by_clicking(page):
     tap(page, request["ura"])
     expect(page.get_by_test_id("total")).to_have_text("11700")
     assert score(page) == ("4", "30", "11700")
-    expect(page.locator("#score .pay")).to_contain_text("3900")
+    expect(page.locator("#score .pay")).to_contain_text("3,900 all")
     yaku = sorted(page.locator("[data-yaku]").evaluate_all("els => els.map(e => e.dataset.yaku)"))
     assert yaku == sorted(example["expect"]["yaku"])
     # The URL holds the canonical state, without the click's action.
@@ -167,7 +167,7 @@ def test_waits_of_a_ready_hand(page):
     waits = page.locator("[data-wait]")
     expect(waits).to_have_count(2)
     assert waits.evaluate_all("els => els.map(e => e.dataset.wait)") == ["6s", "9s"]
-    expect(page.locator("#score .waits")).to_contain_text("1500")
+    expect(page.locator("#score .waits")).to_contain_text("1,500")
     act(page, page.locator('[data-wait="9s"]'))
     assert score(page) == ("1", "30", "1500")
     expect(page.locator('[data-yaku="pinfu"]')).to_be_visible()

@@ -297,10 +297,10 @@ class DisplayStep:
 
 
 def number(n: object) -> str:
-    """Digit grouping for large numbers (aotenjou); small ones as in the seed tables."""
+    """Points and other numbers with a thousands separator (11,600), as everywhere."""
     if isinstance(n, bool) or not isinstance(n, int):
         return str(n)
-    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+    return f"{n:,}"
 
 
 def tiles_text(tiles: object) -> str:
@@ -519,8 +519,6 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         name = str(PAYER_NAMES.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
         d.text = translate(step, payer=name)
-        if not step.get("rounded_up"):
-            d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
         d.terms = ["oya"]
     elif kind == "honba":

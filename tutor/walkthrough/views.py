@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from scorer.forms import PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.walkthrough import steps as walkthrough
 
@@ -107,6 +108,8 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
     }
     if walk.ok:
         step = walk.steps[number - 1]
+        rules_name = str(walk.result.get("rules", ""))
+        context["rules_label"] = PRESET_LABELS.get(rules_name, rules_name)
         context.update(
             step=step,
             number=number,
