@@ -3,7 +3,8 @@
 Run from the repository root: ``.venv/bin/python bench/engine.py`` (or ``make bench``).
 The hands are exactly those of tests/engine/test_differential.py (``differential_cases``: fixed
 seeds, mostly Tenhou rules plus a block per rule switch). Prints hands per second for
-``score_request`` (the API.md dict, explanation steps included), for ``score_result`` (the typed
+``score_request`` (the API.md dict, explanation steps included), for ``score_request(...,
+steps=False)`` (the same dict without the steps), for ``score_result`` (the typed
 result, steps not asked for) and for the mahjong package, the ratios, and whether the trace
 (``steps``) is built eagerly. When the compiled engine is built (``make engine``) it runs first,
 then the plain-Python engine in a second process (``TENBO_ENGINE=python``).
@@ -77,16 +78,23 @@ def main() -> None:
     print(f"{len(requests)} generated hands (tests/engine/test_differential.py's set)")
     print(f"engine: {mode}")
     ours = rate(score_request, requests)
+    lean = rate(score_request_lean, requests)
     theirs = rate(score_with_mahjong, requests)
-    print(f"ours   score_request : {ours:10,.0f} hands/s")
+    print(f"ours   score_request : {ours:10,.0f} hands/s (steps included, the default)")
+    print(f"ours   score_request : {lean:10,.0f} hands/s (steps=False)")
     if score_result is not None:
         core = rate(score_result_safe, requests)
         print(f"ours   score_result  : {core:10,.0f} hands/s (no steps)")
     print(f"mahjong 2.1.0        : {theirs:10,.0f} hands/s (through tests/support/mahjong_ref)")
-    print(f"ratio ours / theirs  : {ours / theirs:10.2f} (score_request)")
+    print(f"ratio ours / theirs  : {ours / theirs:10.2f} (score_request, with steps)")
+    print(f"ratio ours / theirs  : {lean / theirs:10.2f} (score_request, steps=False)")
     if score_result is not None:
         print(f"ratio ours / theirs  : {core / theirs:10.2f} (score_result)")
     print(trace_report(requests))
+
+
+def score_request_lean(request: dict[str, object]) -> object:
+    return score_request(request, steps=False)
 
 
 def score_result_safe(request: dict[str, object]) -> object:

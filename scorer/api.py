@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from scorer.engine import score_request
+from scorer.engine import score_request, steps_flag
 from scorer.engine.request import EngineError
+from scorer.params import loads_json, parse_int
 
 MAX_BODY = 64 * 1024
 
@@ -26,12 +26,22 @@ def query_to_request(query: dict[str, list[str]]) -> dict[str, object]:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def score(request: HttpRequest) -> JsonResponse:
-    """Score one hand. Bad input is a 400 with the API.md error object, never a 500."""
+    """Score one hand. Bad input is a 400 with the API.md error object, never a 500.
+
+    ``steps=0`` (query parameter or body field) leaves out the explanation steps; the default
+    keeps them, as API.md's result shape has them."""
     if request.method == "POST":
-        if len(request.body) > MAX_BODY:
+        declared = parse_int(request.META.get("CONTENT_LENGTH") or "0")
+        if declared is None or declared > MAX_BODY:
             return _error("invalid_notation", "the request body is too large")
         try:
-            data = json.loads(request.body or b"{}")
+            body = request.body
+        except RequestDataTooBig:
+            return _error("invalid_notation", "the request body is too large")
+        if len(body) > MAX_BODY:
+            return _error("invalid_notation", "the request body is too large")
+        try:
+            data = loads_json(body or b"{}")
         except (ValueError, UnicodeDecodeError):
             return _error("invalid_notation", "the body must be a JSON object")
         if not isinstance(data, dict):
@@ -41,10 +51,15 @@ def score(request: HttpRequest) -> JsonResponse:
         rules = data.get("rules")
         if isinstance(rules, str) and rules.startswith("{"):
             try:
-                data["rules"] = json.loads(rules)
+                data["rules"] = loads_json(rules)
             except ValueError:
                 return _error(
                     "invalid_rules", "rules must be a preset name or a JSON object", "rules"
                 )
-    result = score_request(data)
+    try:
+        # ``steps=0`` leaves the explanation out; it is an option, not a request field.
+        steps = steps_flag(data.pop("steps", None))
+    except EngineError as exc:
+        return JsonResponse(exc.as_dict(), status=400)
+    result = score_request(data, steps=steps)
     return JsonResponse(result, status=200 if result.get("ok") else 400)

@@ -32,6 +32,7 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
@@ -298,7 +299,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     if rules.startswith("{"):
         # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
         try:
-            spec = json.loads(rules)
+            spec = loads_json(rules)
         except ValueError:
             spec = {}
         spec = spec if isinstance(spec, dict) else {}
@@ -562,9 +563,11 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         return _remove(state, code)
     if code := get("setwin"):
         return _set_win(state, code)
-    if (number := get("unmeld")).isdigit():
-        if int(number) < len(state.melds):
-            del state.melds[int(number)]
+    if unmeld := get("unmeld"):
+        number = parse_int(unmeld, 0, len(state.melds) - 1) if state.melds else None
+        if number is None:
+            return Notice("hand", _("There is no such meld to take back."))
+        del state.melds[number]
         return None
     for name in ("dora", "ura"):
         code = get("un" + name)
@@ -708,14 +711,18 @@ class Panel:
     big_total: str = ""
     #: The total with a thousands separator, as people read it (the hook keeps the digits).
     total_text: str = ""
-    #: (id, label, han) per yaku and (id, label, fu, tiles) per fu item, for the template.
-    yaku: list[tuple[str, str, object]] = field(default_factory=list)
+    #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
+    #: for the template.
+    yaku: list[tuple[str, str, str]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
     #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
     fu_sum: str = ""
     #: Why the limit applies ("30 fu 4 han: kiriage mangan under M-League rules.").
     limit_why: str = ""
+    #: "Yakuman" / "Double yakuman" when the hand is paid as a yakuman (its han and fu are not
+    #: what it is worth, so the panel shows this instead of them).
+    yakuman: str = ""
 
 
 def _points(value: object) -> str:
@@ -758,6 +765,11 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
             )
             % {"points": _points(sticks), "n": sticks // 1000}
         )
+        total = pay.get("total")
+        if isinstance(total, int):
+            lines.append(
+                _("The winner collects %(all)s in all.") % {"all": _points(total + sticks)}
+            )
     extra = pay.get("wareme_extra")
     if isinstance(extra, int) and extra:
         lines.append(_("Wareme doubles: %(points)s more.") % {"points": _points(extra)})
@@ -773,6 +785,23 @@ def sentence(message: str) -> str:
     return text if text[-1] in ".!?)" else text + "."
 
 
+def yakuman_label(count: int) -> str:
+    """ "Yakuman", "Double yakuman", "3× yakuman"."""
+    if count <= 1:
+        return _("Yakuman")
+    if count == 2:
+        return _("Double yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def _han_text(han: object, yakuman: bool) -> str:
+    """A yaku row's value: "2 han", or "Yakuman" for a yakuman (13 han each is bookkeeping)."""
+    if yakuman and isinstance(han, int) and han >= 13:
+        return yakuman_label(han // 13)
+    count = han if isinstance(han, int) else 0
+    return ngettext("%(han)s han", "%(han)s han", count) % {"han": han}
+
+
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     """One wait's outcome in a few words: "3900 (30 fu 4 han)" or why it does not score."""
     if not result.get("ok"):
@@ -782,7 +811,10 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     pay = result["payments"]
     total = pay.get("total") if isinstance(pay, Mapping) else None
     limit = result.get("limit")
-    if limit:
+    count = result.get("yakuman")
+    if limit == "yakuman" and isinstance(count, int) and count > 0:
+        how = yakuman_label(count)
+    elif limit:
         how = str(LIMIT_LABELS.get(str(limit), limit))
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
@@ -888,14 +920,14 @@ def build_panel(state: PickerState) -> Panel:
         data = state.engine_request(hand=ready_hand)
         data.pop("win", None)
         views = []
-        for wait in tenpai_waits(data):
+        for wait in tenpai_waits(data, steps=False):
             ron, ron_ok = _short(wait.ron)
             tsumo, tsumo_ok = _short(wait.tsumo)
             views.append(WaitView(wait.tile, ron, tsumo, ron_ok, tsumo_ok))
         return Panel("ready" if views else "noten", missing=1, waits=views, errors=errors)
     if missing > 0:
         return Panel("building", missing=missing, errors=errors)
-    result = score_request(state.engine_request())
+    result = score_request(state.engine_request(), steps=False)
     if not result.get("ok"):
         error = result["error"]
         assert isinstance(error, Mapping)
@@ -910,6 +942,9 @@ def build_panel(state: PickerState) -> Panel:
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
     limit = result.get("limit")
+    count = result.get("yakuman")
+    paid_as_yakuman = limit == "yakuman" and isinstance(count, int) and count > 0
+    yakuman = yakuman_label(int(count)) if paid_as_yakuman and isinstance(count, int) else ""
     return Panel(
         "scored",
         result=result,
@@ -918,14 +953,19 @@ def build_panel(state: PickerState) -> Panel:
         big_total=big,
         total_text=_points(total),
         yaku=[
-            (str(y["id"]), str(YAKU_LABELS.get(str(y["id"]), y["id"])), y["han"])
+            (
+                str(y["id"]),
+                str(YAKU_LABELS.get(str(y["id"]), y["id"])),
+                _han_text(y["han"], bool(yakuman)),
+            )
             for y in (yaku if isinstance(yaku, list) else [])
         ],
         fu_items=[
             (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
             for f in (fu_items if isinstance(fu_items, list) else [])
         ],
-        limit=str(LIMIT_LABELS.get(str(limit), limit)) if limit else "",
+        limit=yakuman or (str(LIMIT_LABELS.get(str(limit), limit)) if limit else ""),
+        yakuman=yakuman,
         fu_sum=fu_sum_line(result),
         limit_why=limit_reason(result, state),
     )

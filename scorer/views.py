@@ -66,7 +66,6 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "palette": palette,
         "palette_full": palette_full,
         "palette_changed": palette_changed,
-        "tiles_inline": True,
         "modes": forms.MODE_CHOICES,
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,

@@ -46,7 +46,7 @@ if _BUILD is not None:
     sys.path.append(str(_BUILD / "runtime"))  # the compiled modules' shared library
     __path__.insert(0, str(_BUILD / "pkg" / "scorer" / "engine"))
 
-from .api import clear_caches, score_request, score_result  # noqa: E402
+from .api import clear_caches, score_request, score_result, steps_flag  # noqa: E402
 from .request import EngineError, Request, parse_request  # noqa: E402
 from .rules import PRESETS, Rules, resolve_rules  # noqa: E402
 from .score import Result, score  # noqa: E402
@@ -64,4 +64,5 @@ __all__ = [
     "score",
     "score_request",
     "score_result",
+    "steps_flag",
 ]

@@ -31,13 +31,33 @@ def score_result(data: Mapping[str, object]) -> Result:
     return score(parse_request(data))
 
 
-def score_request(data: Mapping[str, object]) -> dict[str, Any]:
+def steps_flag(value: object, default: bool = True) -> bool:
+    """The ``steps`` option of the API and CLI (``0``/``1``, ``true``/``false``; absent or
+    empty: ``default``); raises :class:`EngineError` (``invalid_situation``) otherwise."""
+    if value is None or value == "":
+        return default
+    if value is True or value is False:
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "on", "yes"):
+            return True
+        if text in ("0", "false", "off", "no"):
+            return False
+    raise EngineError("invalid_situation", "'steps' must be 0 or 1 (true or false)", "steps")
+
+
+def score_request(data: Mapping[str, object], steps: bool = True) -> dict[str, Any]:
     """Score a request dict and return the API.md result dict, or the API.md error object.
 
-    Never raises for bad input: every problem becomes ``{"ok": false, "error": {...}}``.
+    ``steps=False`` leaves the explanation out (no ``steps`` key): for callers that only read
+    the numbers, at a fraction of the cost. Never raises for bad input: every problem becomes
+    ``{"ok": false, "error": {...}}``.
     """
     try:
-        return score_result(data).as_dict()
+        return score_result(data).as_dict(steps)
     except EngineError as exc:
         return exc.as_dict()
     except RecursionError:  # pragma: no cover - defensive: absurdly nested input

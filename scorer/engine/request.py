@@ -232,10 +232,25 @@ def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
         raise _notation_error(name, exc, value) from None
 
 
+#: The longest text each tile field may hold, checked before parsing: the longest real hand
+#: (four kans with marks and spaces) is under 60 characters, five indicators 10.
+MAX_FIELD_LENGTH: Final = {"hand": 128, "win": 8, "dora": 40, "ura": 40}
+
+
+def _check_lengths(data: Mapping[str, object]) -> None:
+    for name, limit in MAX_FIELD_LENGTH.items():
+        value = data.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            raise EngineError(
+                "invalid_notation", f"'{name}' is too long: at most {limit} characters", name
+            )
+
+
 def parse_request(data: Mapping[str, object]) -> Request:
     """Parse and validate every field of a request; raises :class:`EngineError`."""
     if not isinstance(data, Mapping):
         raise EngineError("invalid_notation", "a request is an object with a 'hand' field", None)
+    _check_lengths(data)
     hand_text = data.get("hand")
     if not isinstance(hand_text, str) or not hand_text.strip():
         raise EngineError("invalid_notation", "enter a hand, such as 123m456p789s11z23p", "hand")

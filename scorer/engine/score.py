@@ -59,6 +59,7 @@ class Candidate:
 
     __slots__ = (
         "base",
+        "ctx",
         "dora_han",
         "fu",
         "fu_items",
@@ -86,6 +87,7 @@ class Candidate:
         payments: Payments,
         dora_han: int,
         policy: str = "",
+        ctx: Ctx | None = None,
     ) -> None:
         self.reading = reading
         self.yaku = yaku
@@ -99,6 +101,8 @@ class Candidate:
         self.payments = payments
         self.dora_han = dora_han
         self.policy = policy
+        #: The facts the yaku judges used for this reading, kept for the "why not" steps.
+        self.ctx = ctx
 
     def __repr__(self) -> str:
         ids = [h.id for h in self.yaku]
@@ -159,9 +163,10 @@ class Result:
         assert self._steps is not None
         return self._steps
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, steps: bool = True) -> dict[str, Any]:
+        """The API.md result; ``steps=False`` leaves out the explanation (no ``steps`` key)."""
         best = self.best
-        return {
+        out: dict[str, Any] = {
             "ok": True,
             "hand": self.request.hand.notation(),
             "win": self.request.win,
@@ -173,8 +178,10 @@ class Result:
             "fu_items": [{"id": i.id, "fu": i.fu, "tiles": list(i.tiles)} for i in best.fu_items],
             "payments": best.payments.as_dict(),
             "rules": self.request.rules.name,
-            "steps": self.steps,
         }
+        if steps:
+            out["steps"] = self.steps
+        return out
 
 
 #: The kind each indicator code points to.
@@ -250,6 +257,7 @@ def _candidate(
     base: int,
     dora_han: int,
     policy: str = "",
+    ctx: Ctx | None = None,
 ) -> Candidate:
     payments = pay(
         base,
@@ -276,6 +284,7 @@ def _candidate(
         payments,
         dora_han,
         policy,
+        ctx,
     )
 
 
@@ -305,10 +314,12 @@ def evaluate(
     if not yakuman_hits:
         yaku_han = sum(h.han for h in ordinary)
         if not yaku_han:
-            return _candidate(request, reading, counted, ordinary, 0, 0, None, 0, dora_han)
+            return _candidate(request, reading, counted, ordinary, 0, 0, None, 0, dora_han, "", ctx)
         han = yaku_han + dora_han
         limit, base = limit_for(han, fu, rules)
-        return _candidate(request, reading, counted, ordinary, 0, han, limit, base, dora_han)
+        return _candidate(
+            request, reading, counted, ordinary, 0, han, limit, base, dora_han, "", ctx
+        )
     multiples = sum(h.han for h in yakuman_hits) // 13
     # Outside aotenjou a yakuman is 8000 base points per multiple; aotenjou's "fixed" policy
     # pays its own fixed amount.

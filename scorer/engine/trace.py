@@ -24,7 +24,7 @@ Step = dict[str, object]
 
 TEXT: dict[str, str] = {
     "hand": _("The hand: {hand}, won on {win} by {how}."),
-    "reading.standard": _("Read as four sets and a pair: {sets}."),
+    "reading.standard": _("Read as four sets and a pair: {sets}; pair {pair}."),
     "reading.chiitoitsu": _("Read as seven pairs (chiitoitsu)."),
     "reading.kokushi": _("Read as kokushi: one of each terminal and honour, plus a pair."),
     "wait": _("The winning tile {win} completed a {wait} wait on {tiles}."),
@@ -32,7 +32,8 @@ TEXT: dict[str, str] = {
     "fu_total.exact": _("{raw} fu in all: already a multiple of 10."),
     "fu_total.chiitoitsu": _("Chiitoitsu stays at {fu} fu: it is never rounded."),
     "fu_total.tenpane": _(
-        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten (tenpane)."
+        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten, past the "
+        "usual 30 (40 for a closed ron). This is tenpane."
     ),
     "yakuman_fu": _("Fu do not change a yakuman's value; counted here for completeness."),
     "dora": _("Indicator {indicator} makes {dora} the dora: {count} in the hand."),
@@ -40,16 +41,27 @@ TEXT: dict[str, str] = {
     "ura_unused": _("Ura dora only count after a riichi; these indicators count nothing."),
     "aka_dora": _("Red fives: {count} in the hand, 1 han each."),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
-    "han_yakuman": _("A yakuman hand: {count} yakuman ({han} han equivalent)."),
+    "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
+    "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
+    "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),
     "limit.none": _("Below the limits: base points come from the formula."),
     "base_points": _("Base points = {fu} x 2^({han}+2) = {base}."),
     "payment": _("{payer_name} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
-    "payment.exact": _("{payer_name} pays {multiplier} x {base} = {raw}, a multiple of 100."),
+    "payment.exact": _("{payer_name} pays {multiplier} x {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
+    "honba.ron": _("{honba} honba: +{honba_total}, all paid by the discarder."),
+    "wareme.winner": _("Wareme: the winner sits at the wareme, so every payment is doubled."),
+    "wareme.payer": _("Wareme: the payer at the wareme ({seat}) pays double, after the honba."),
+    "wareme.none": _(
+        "Wareme: the player at the wareme ({seat}) neither won nor dealt in: nothing doubles."
+    ),
     "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
     "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
+    "total.sticks": _(
+        "The winner collects {collected}: {total} in payments plus {sticks} from the riichi sticks."
+    ),
 }
 
 
@@ -72,18 +84,32 @@ def _block(block: Block) -> dict[str, object]:
     }
 
 
-def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
-    shown: dict[str, object] = {}
-    for key, value in params.items():
-        shown[key] = " ".join(value) if isinstance(value, _SEQUENCES) else value
-    tile_list = _tiles(tiles)
-    if "tiles" not in shown:
-        shown["tiles"] = " ".join(tile_list)
+def _make(kind: str, why: str, tiles: object, params: dict[str, object]) -> Step:
+    """One step: its kind, its tiles, its numbers (``params``, a dict the step may keep using),
+    the ``why`` template and the ``text``.
+
+    The sentence is only formatted when the template has a field to fill; the many fixed
+    sentences (most "why not" reasons) are used as they are."""
+    tile_list = list(tiles) if isinstance(tiles, _SEQUENCES) else []
     step: Step = {"step": kind, "tiles": tile_list}
     step.update(params)
     step["why"] = why
-    step["text"] = why.format(**shown)
+    if "{" in why or "}" in why:
+        # ``params`` becomes the values shown: sequences as spaced tiles (its own dict, so
+        # the step keeps the lists).
+        for key, value in params.items():
+            if isinstance(value, _SEQUENCES):
+                params[key] = " ".join(value)
+        if "tiles" not in params:
+            params["tiles"] = " ".join(tile_list)
+        step["text"] = why.format_map(params)
+    else:
+        step["text"] = why
     return step
+
+
+def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
+    return _make(kind, why, tiles, params)
 
 
 def reading_summary(candidate: Candidate) -> dict[str, object]:
@@ -115,9 +141,16 @@ _YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind")
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
-    step = _step("yaku_absent", REASONS[reason], tiles, id=yaku_id, name=name, reason=reason)
-    step["text"] = f"No {name}: {step['text']}"
+    step = _make(
+        "yaku_absent", REASONS[reason], tiles, {"id": yaku_id, "name": name, "reason": reason}
+    )
+    step["text"] = "No " + name + ": " + str(step["text"])
     return step
+
+
+#: The rows the "why not" list can show: the common yaku and the value-tile rows (in table
+#: order, so the list reads as before). The other rows never appear there: not judged again.
+_EXPLAINED: Final = tuple(d for d in YAKU if d.common or d.id in _YAKUHAI)
 
 
 def _absent_steps(request: Request, best: Candidate) -> list[Step]:
@@ -125,11 +158,16 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     steps = []
     scored = {h.id for h in best.yaku}
     yakuhai: tuple[str, tuple[str, ...]] | None = None
-    # Judge again in explaining mode: scoring skipped working out the tiles behind each "no".
-    ctx = Ctx(request, best.reading, explain=True)
-    for definition in YAKU:
+    # Judge again in explaining mode (scoring skipped working out the tiles behind each "no"),
+    # on the facts scoring already gathered for this reading (its Ctx), and only the rows
+    # that can be shown.
+    ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
+    ctx.explain = True
+    for definition in _EXPLAINED:
+        if definition.id in scored:
+            continue
         holds, reason, tiles = definition.judge(ctx)
-        if holds or definition.id in scored:
+        if holds:
             continue
         if definition.id in _YAKUHAI:
             if reason == "yakuhai.pair_only" or yakuhai is None:
@@ -142,10 +180,19 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
 
 
 def is_tenpane(best: Candidate) -> bool:
-    """テンパネ: the 2-fu items (tsumo, waits, pairs, open simple triplets) are what pushed the
-    count past a multiple of ten, e.g. 20 + 10 + 2 = 32 -> 40 (not 34 -> 40 from a 4-fu set)."""
+    """テンパネ (seeds 000 and 002): the 2-fu items (tsumo, waits, pairs, open simple triplets)
+    push the hand past the 30 it would otherwise be (40 for a closed ron), e.g. a tsumo with a
+    concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40; an ordinary 24 -> 30 is not tenpane."""
     two = sum(item.fu for item in best.fu_items if item.fu == 2)
-    return round_up_10(best.fu_raw) > round_up_10(best.fu_raw - two)
+    usual = 40 if any(item.id == "closed_ron" for item in best.fu_items) else 30
+    return best.fu > usual and best.fu > round_up_10(best.fu_raw - two)
+
+
+def limit_key(limit: str, han: int) -> str:
+    """The limit sentence: by fu and han below 5 han, by han alone from 5, fixed for yakuman."""
+    if limit == "yakuman":
+        return "limit.yakuman"
+    return "limit" if han < 5 else "limit.han"
 
 
 def build_steps(result: Result) -> list[Step]:
@@ -176,6 +223,7 @@ def build_steps(result: Result) -> list[Step]:
                 TEXT[f"reading.{reading.form}"],
                 tuple(t for b in reading.blocks for t in b.tiles) + tuple(pair_tiles),
                 sets=sets,
+                pair=" ".join(pair_tiles),
             ),
             "form": reading.form,
             "blocks": [_block(b) for b in reading.blocks],
@@ -310,7 +358,7 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(
             _step(
                 "limit",
-                TEXT["limit"],
+                TEXT[limit_key(best.limit, best.han)],
                 (),
                 limit=best.limit,
                 han=best.han,
@@ -351,17 +399,32 @@ def build_steps(result: Result) -> list[Step]:
         per = r.rules.honba_points // 3 * r.honba if r.tsumo else payments.honba
         steps.append(
             _step(
-                "honba", TEXT["honba"], (), honba=r.honba, honba_total=payments.honba, per_payer=per
+                "honba",
+                TEXT["honba" if r.tsumo else "honba.ron"],
+                (),
+                honba=r.honba,
+                honba_total=payments.honba,
+                per_payer=per,
             )
         )
+    if r.wareme is not None and r.rules.wareme:
+        if r.wareme == r.seat:
+            key = "wareme.winner"
+        elif r.tsumo or r.discarder == r.wareme:
+            key = "wareme.payer"
+        else:
+            key = "wareme.none"
+        seat = ("East", "South", "West", "North")[r.wareme - 27]  # 27: East, as in points.pay
+        steps.append(_step("wareme", TEXT[key], (), seat=seat, wareme=key[7:]))
     if r.sticks:
         why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
         steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
     steps.append(
         _step(
             "total",
-            TEXT["total"],
+            TEXT["total.sticks" if payments.sticks else "total"],
             (),
+            collected=payments.total + payments.sticks,
             total=payments.total,
             ron=payments.ron,
             tsumo_dealer=payments.tsumo_dealer,

@@ -52,16 +52,17 @@ def winning_tiles(hand: str) -> list[str]:
     return found
 
 
-def tenpai_waits(request: Mapping[str, object]) -> list[Wait]:
+def tenpai_waits(request: Mapping[str, object], steps: bool = True) -> list[Wait]:
     """Each winning tile of ``request["hand"]`` scored by ron and by tsumo with the rest of the
-    request (situation, dora, rules). Empty when the hand is not ready or not valid."""
+    request (situation, dora, rules). Empty when the hand is not ready or not valid.
+    ``steps=False``: the results leave out the explanation (see ``score_request``)."""
     hand = request.get("hand")
     if not isinstance(hand, str) or missing_tiles(hand) != 0:
         return []
     waits = []
     for tile in winning_tiles(hand):
         base = {k: v for k, v in request.items() if k not in ("win", "tsumo")}
-        ron = score_request({**base, "win": tile, "tsumo": False})
-        tsumo = score_request({**base, "win": tile, "tsumo": True})
+        ron = score_request({**base, "win": tile, "tsumo": False}, steps)
+        tsumo = score_request({**base, "win": tile, "tsumo": True}, steps)
         waits.append(Wait(tile, ron, tsumo))
     return waits

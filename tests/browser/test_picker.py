@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -11,9 +12,15 @@ from tests.conftest import load_examples
 PALETTE_ORDER = "123450678"
 
 
-def wait_idle(page):
-    """Until no htmx request is in flight and picker.js has nothing queued."""
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+def wait_idle(page, timeout=10.0):
+    """Until no htmx request is in flight and picker.js has nothing queued.
+
+    Polled from here: ``wait_for_function`` evaluates its predicate with ``eval`` in the page,
+    which the Content Security Policy (no 'unsafe-eval') refuses."""
+    deadline = time.monotonic() + timeout
+    while page.evaluate("document.querySelector('.htmx-request') !== null"):
+        assert time.monotonic() < deadline, "htmx request still in flight"
+        page.wait_for_timeout(20)
 
 
 def act(page, locator):

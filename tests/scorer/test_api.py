@@ -62,3 +62,27 @@ def test_fuzzed_queries_never_500(client, query):
 def test_fuzzed_bodies_never_500(client, body):
     response = client.post("/api/score", body, content_type="application/json")
     assert response.status_code in (200, 400)
+
+
+def test_steps_by_default_and_left_out_with_steps_0(client):
+    full = client.get("/api/score", WIKI).json()
+    assert full["steps"]
+    lean = client.get("/api/score", {**WIKI, "steps": "0"}).json()
+    assert "steps" not in lean
+    assert lean == {k: v for k, v in full.items() if k != "steps"}
+    again = client.get("/api/score", {**WIKI, "steps": "1"}).json()
+    assert again == full
+
+
+def test_steps_in_a_json_body(client):
+    data = {**WIKI, "tsumo": True, "riichi": True, "steps": False}
+    response = client.post("/api/score", json.dumps(data), content_type="application/json")
+    assert response.status_code == 200
+    assert "steps" not in response.json()
+    assert response.json()["han"] == 4
+
+
+def test_bad_steps_value_is_a_400(client):
+    response = client.get("/api/score", {**WIKI, "steps": "maybe"})
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "steps"

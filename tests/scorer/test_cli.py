@@ -40,3 +40,27 @@ def test_jsonl_batch_in_order(monkeypatch):
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["ok"] for r in results] == [True, False, False, True]
     assert results[3]["payments"]["ron"] == 2900  # dealer riichi pinfu 30 fu 2 han
+
+
+def test_jsonl_steps_0_leaves_the_steps_out(monkeypatch):
+    lines = [
+        json.dumps({"hand": "234m234m456p55s68p", "win": "7p", "tsumo": True}),
+        json.dumps({"hand": "234m234m456p55s68p", "win": "7p", "tsumo": True, "steps": 1}),
+        json.dumps({"hand": "234m234m456p55s68p", "win": "7p", "steps": "maybe"}),
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    out = io.StringIO()
+    call_command("score", "--jsonl", "--steps", "0", stdout=out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert "steps" not in results[0]
+    assert results[0]["payments"]["total"] == 6000
+    assert results[1]["steps"]  # a line's own field wins
+    assert results[2]["error"]["field"] == "steps"
+
+
+def test_jsonl_keeps_the_steps_by_default(monkeypatch):
+    line = json.dumps({"hand": "234m234m456p55s68p", "win": "7p", "tsumo": True})
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    out = io.StringIO()
+    call_command("score", "--jsonl", stdout=out)
+    assert json.loads(out.getvalue())["steps"]

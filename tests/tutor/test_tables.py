@@ -171,6 +171,17 @@ def test_aotenjou_table_goes_to_15_han(client):
     assert cells[(10, 40)]["numbers"] == (655400,)
 
 
+def test_aotenjou_tsumo_tables_carry_seed_003_s_figures(client):
+    page = client.get("/tutor/tables?aotenjou=1").content.decode()
+    dealer = rendered(page, "aotenjou-dealer-tsumo", grouped=True)
+    assert {han for han, _fu in dealer} == set(range(1, 16))
+    # seed 003 example 2: dealer 20 fu 8 han tsumo, 41,000 all
+    assert dealer[(8, 20)]["numbers"] == (41000,)
+    other = rendered(page, "aotenjou-non-dealer-tsumo", grouped=True)
+    # seed 003 example 5: 40 fu 14 han, 2,621,500 from each non-dealer, 5,242,900 from the dealer
+    assert other[(14, 40)]["text"] == "2,621,500/5,242,900"
+
+
 def test_tables_fragment_and_bad_preset(client):
     full = client.get("/tutor/tables?rules=wrc")
     assert full.status_code == 200

@@ -109,13 +109,20 @@ def test_under_aotenjou_the_total_is_grouped_and_in_myriad_units(client):
 
 
 def test_tenpane_is_named_when_the_two_fu_items_push_over_a_ten(client):
-    example = next(e for e in EXAMPLES if e["id"] == "wiki-basic")
+    example = next(e for e in EXAMPLES if e["id"] == "seed001-ittsu")
     steps = parse_steps(client.get(explain_url(example["request"], view="all")).content.decode())
     total = next(s for s in steps if s["kind"] == "fu_total")
     assert "tenpane" in total["text"]
-    assert "24" in total["text"]
-    assert "30" in total["text"]
+    assert "32" in total["text"]
+    assert "40" in total["text"]
     assert "glossary#tenpane" in total["body"]
+    # an ordinary round-up to 30 is not called tenpane (seeds 000 and 002)
+    basic = next(e for e in EXAMPLES if e["id"] == "wiki-basic")
+    steps = parse_steps(client.get(explain_url(basic["request"], view="all")).content.decode())
+    total = next(s for s in steps if s["kind"] == "fu_total")
+    assert "24" in total["text"]
+    assert "tenpane" not in total["text"].lower()
+    assert "glossary#tenpane" not in total["body"]
 
 
 def test_dora_step_shows_indicator_and_dora_tiles(client):

@@ -15,11 +15,12 @@ from django.views.decorators.http import require_GET
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
-from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
+from tutor.course.names import yaku_label
+from tutor.quiz.base import KIND_HELP, KIND_NAMES
 from tutor.walkthrough import steps as walkthrough
 from tutor.walkthrough.views import form_fields
 
@@ -85,10 +86,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             if scored.ok
             else None
         )
-        yaku = [
-            f"{_(YAKU_BY_ID[y['id']].name) if y['id'] in YAKU_BY_ID else y['id']} ({y['han']})"
-            for y in scored.result.get("yaku", [])
-        ]
+        yaku = [f"{yaku_label(y['id'])} ({y['han']})" for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
@@ -107,6 +105,11 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "next": LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
             "quick_rows": quick_rows,
             "quick_fus": current.table_fus,
+            "drills": [
+                {"kind": kind, "name": KIND_NAMES[kind], "help": KIND_HELP[kind]}
+                for kind in current.drills
+                if kind in KIND_NAMES
+            ],
         },
     )
 
@@ -174,7 +177,8 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
                     {
                         "limit": name,
                         "label": LIMIT_LABELS.get(cell.limit or name, name),
-                        "name": walkthrough.LIMIT_NAMES.get(name, name),
+                        # the row's own limit: 13+ han is sanbaiman where kazoe is off
+                        "name": walkthrough.LIMIT_NAMES.get(cell.limit or name, name),
                         "low": low,
                         "high": high,
                         "cell": _cell_view(cell),
@@ -183,15 +187,23 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
                 ],
             }
         )
+    titles = {
+        (False, "ron"): _("Aotenjou, non-dealer ron"),
+        (True, "ron"): _("Aotenjou, dealer ron"),
+        (False, "tsumo"): _("Aotenjou, non-dealer tsumo (each non-dealer, the dealer)"),
+        (True, "tsumo"): _("Aotenjou, dealer tsumo (each player)"),
+    }
     aotenjou = [
         {
             "dealer": dealer,
-            "title": _("Aotenjou, dealer ron") if dealer else _("Aotenjou, non-dealer ron"),
+            "win": win,
+            "title": titles[dealer, win],
             "rows": [
                 {"han": row[0].han, "cells": [_cell_view(c, True) for c in row]}
                 for row in aotenjou_table(dealer, 15)
             ],
         }
+        for win in ("ron", "tsumo")
         for dealer in (False, True)
     ]
     if not with_aotenjou:

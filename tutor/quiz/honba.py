@@ -96,11 +96,8 @@ def honba_question(seed: int, opts: dict[str, str]) -> Question:
     fields.append(
         number_field("collect", _("The winner collects in all"), collect, spread, opts, rng)
     )
+    # The engine's last step says what the winner collects: payments plus riichi sticks.
     derivation = steps_text(result, ("payment", "honba", "sticks", "total"))
-    derivation.append(
-        _("With the sticks: %(total)d + %(sticks)d = %(collect)d.")
-        % {"total": pay["total"], "sticks": pay["sticks"], "collect": collect}
-    )
     return Question(
         kind="honba",
         seed=seed,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 
 from scorer.forms import PRESET_LABELS
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
 
 
@@ -77,11 +78,10 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
 
 
 def _step_number(value: str | None, count: int) -> int:
-    try:
-        number = int(value or 1)
-    except ValueError:
-        number = 1
-    return min(max(number, 1), max(count, 1))
+    number = parse_int(value or "1", 1, max(count, 1))
+    if number is None:  # unreadable or past the last step: the nearest step
+        number = max(count, 1) if parse_int(value or "", 1) is not None else 1
+    return number
 
 
 @require_GET

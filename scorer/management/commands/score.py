@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorer.engine import PRESETS, score_request
+from scorer.engine import PRESETS, score_request, steps_flag
 from scorer.engine.request import BOOL_FIELDS, EngineError
 
 
@@ -33,11 +33,19 @@ class Command(BaseCommand):
         parser.add_argument("--honba", type=int, default=0)
         parser.add_argument("--sticks", type=int, default=0)
         parser.add_argument("--rules", default="tenhou", help=f"one of {', '.join(PRESETS)}")
-        parser.add_argument("--steps", action="store_true", help="print the explanation too")
+        parser.add_argument(
+            "--steps",
+            nargs="?",
+            const="1",
+            default=None,
+            choices=("0", "1"),
+            help="one hand: print the explanation too (off unless given); --jsonl: --steps 0 "
+            "leaves the steps out of every result (a line's own 'steps' field wins)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["jsonl"]:
-            self._batch()
+            self._batch(steps_flag(options["steps"]))
             return
         if not options["hand"]:
             raise CommandError("give a hand (e.g. 234m234m456p55s68p --win 7p) or --jsonl")
@@ -47,20 +55,20 @@ class Command(BaseCommand):
         }
         request.update({name: options[name] for name in BOOL_FIELDS})
         request["rules"] = options["rules"]
-        result = score_request(request)
+        steps = steps_flag(options["steps"], default=False)
+        result = score_request(request, steps=steps)
         if not result["ok"]:
             error = result["error"]
             assert isinstance(error, dict)
             raise CommandError(f"{error['code']}: {error['message']}")
-        if not options["steps"]:
-            result.pop("steps")
+        if not steps:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
             return
         for step in result.pop("steps"):
             self.stdout.write(f"- {step['text']}")
         self.stdout.write(json.dumps(result, ensure_ascii=False))
 
-    def _batch(self) -> None:
+    def _batch(self, steps: bool) -> None:
         out = self.stdout
         for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
@@ -71,7 +79,12 @@ class Command(BaseCommand):
                 result = EngineError("invalid_notation", f"line {number} is not JSON").as_dict()
             else:
                 if isinstance(data, dict):
-                    result = score_request(data)
+                    try:
+                        wanted = steps_flag(data.pop("steps", None), default=steps)
+                    except EngineError as exc:
+                        result = exc.as_dict()
+                    else:
+                        result = score_request(data, steps=wanted)
                 else:
                     result = EngineError(
                         "invalid_notation", f"line {number} is not a JSON object"
