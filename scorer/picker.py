@@ -230,7 +230,7 @@ class PickerState:
 
 def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
     """A short fingerprint of what the situation panel draws that its own controls do not
-    already show (indicator tiles, rule switch values, messages)."""
+    already show (indicator tiles, rule switch values, notes, messages)."""
     shown = repr(
         (
             state.dora,
@@ -238,6 +238,8 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             state.rules,
             sorted(state.switches.items()),
             state.index,
+            # The note beside ura-dora indicators that count nothing without a riichi.
+            bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
             sorted(
                 (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
             ),

@@ -82,6 +82,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
             ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
         ],
         "excess": -panel.missing,
+        # Ura-dora count only for a riichi (or double riichi): said beside the indicators.
+        "ura_counts": state.flags.get("riichi") or state.flags.get("double_riichi"),
         "switches": forms.switch_controls(preset, state.effective_rules()),
         "yaku_labels": forms.YAKU_LABELS,
         "fu_labels": forms.FU_LABELS,

@@ -610,3 +610,15 @@ def test_the_panel_says_why_a_limit_applies(client, query, why):
 def test_no_limit_no_reason(client):
     html = text(get(client, "hand=234m567p22s345s56p&win=7p&riichi=1"))
     assert 'id="limit-why"' not in html
+
+
+def test_ura_dora_without_riichi_says_so_beside_the_indicator(client):
+    html = unescape(text(get(client, "hand=223344m45668p55s&win=7p&ura=1z")))
+    assert 'id="ura-note"' in html
+    assert "Ura-dora count only after a riichi" in html
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p&ura=1z&riichi=1"))
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p"))
+    # Ticking riichi through htmx sends the situation again, so the note goes.
+    before = picker.situation_key(state_of("/?ura=1z"), {})
+    after = picker.situation_key(state_of("/?ura=1z&riichi=1"), {})
+    assert before != after
