@@ -179,21 +179,26 @@ def _bool(data: Mapping[str, object], name: str) -> bool:
     raise EngineError("invalid_situation", f"'{name}' must be true or false", name)
 
 
+#: Honba and riichi sticks on the table: no game comes near 99 of either.
+MAX_COUNTER: Final = 99
+
+
 def _int(data: Mapping[str, object], name: str) -> int:
     value = data.get(name, 0)
-    if type(value) is int and 0 <= value <= 999_999:
+    if type(value) is int and 0 <= value <= MAX_COUNTER:
         return value
     if value is None or value == "":
         return 0
+    message = f"'{name}' must be a whole number from 0 to {MAX_COUNTER}"
     if isinstance(value, bool):
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number, 0 or more", name)
+        raise EngineError("invalid_situation", message, name)
     if isinstance(value, str):
         text = value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+            raise EngineError("invalid_situation", message, name)
         value = int(text)
-    if not isinstance(value, int) or value < 0 or value > 999_999:
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+    if not isinstance(value, int) or value < 0 or value > MAX_COUNTER:
+        raise EngineError("invalid_situation", message, name)
     return value
 
 

@@ -71,7 +71,8 @@ TEXT: dict[str, str] = {
     "wareme.none": _(
         "Wareme: the player at the wareme ({seat}) neither won nor dealt in: nothing doubles."
     ),
-    "sticks": _("{sticks} riichi stick(s) on the table: +{points} to the winner."),
+    "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
+    "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
     "total.sticks": _(
         "The winner collects {collected}: {total} in payments plus {sticks} from the riichi sticks."
@@ -447,7 +448,8 @@ def build_steps(result: Result) -> list[Step]:
         seat = ("East", "South", "West", "North")[r.wareme - 27]  # 27: East, as in points.pay
         steps.append(_step("wareme", TEXT[key], (), seat=seat, wareme=key[7:]))
     if r.sticks:
-        steps.append(_step("sticks", TEXT["sticks"], (), sticks=r.sticks, points=payments.sticks))
+        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
+        steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
     steps.append(
         _step(
             "total",

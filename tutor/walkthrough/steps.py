@@ -335,10 +335,10 @@ class DisplayStep:
 
 
 def number(n: object) -> str:
-    """Digit grouping for large numbers (aotenjou); small ones as in the seed tables."""
+    """Points and other numbers with a thousands separator (11,600), as everywhere."""
     if isinstance(n, bool) or not isinstance(n, int):
         return str(n)
-    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+    return f"{n:,}"
 
 
 def tiles_text(tiles: object) -> str:
