@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3 python; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	  then command -v $$p; break; fi; done)
 
-.PHONY: run test check lint typecheck pytest pytest-python engine engine-optional browser-deps bench clean
+.PHONY: run test check lint typecheck pytest pytest-python pytest-postgres engine engine-optional browser-deps postgres-deps bench clean
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then echo "error: Tenbo needs Python >= 3.12 (install it, or set PYTHON=/path/to/python3.12)" >&2; exit 1; fi
@@ -42,6 +42,13 @@ browser-deps:
 	  else echo "error: /usr/bin/chromium is missing; run: sudo apt-get install -y chromium" >&2; exit 1; fi; fi
 	@/usr/bin/chromium --version
 
+# The PostgreSQL pass needs Debian's server programs; install them when missing (as root), like
+# Chromium. Installing creates no running server: tools/with_postgres.sh starts its own cluster.
+postgres-deps:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "error: PostgreSQL is missing; run: sudo apt-get install -y postgresql" >&2; exit 1; fi; fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -56,7 +63,13 @@ pytest: $(STAMP) browser-deps engine
 pytest-python: $(STAMP)
 	TENBO_ENGINE=python $(BIN)/pytest -q tests/engine
 
-test: lint typecheck pytest pytest-python
+# Every test that can touch the database (tests/conftest.py: --db-only), again on a throwaway
+# PostgreSQL cluster (tools/with_postgres.sh: temp dir, unprivileged owner, loopback, free port,
+# removed at the end). The engine's tests never reach the database and run once.
+pytest-postgres: $(STAMP) browser-deps postgres-deps engine
+	TENBO_EXPECT_COMPILED=1 TENBO_EXPECT_POSTGRES=1 tools/with_postgres.sh $(BIN)/pytest --db-only
+
+test: lint typecheck pytest pytest-python pytest-postgres
 
 bench: $(STAMP) engine
 	$(PY) bench/engine.py

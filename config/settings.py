@@ -2,10 +2,14 @@
 
 import os
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+import environ
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 # Lets typed generics such as ModelAdmin[Model] work at run time, as django-stubs declares them.
@@ -15,6 +19,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
+if not DEBUG and "DJANGO_SECRET_KEY" not in os.environ:
+    raise ImproperlyConfigured("DJANGO_DEBUG=0 needs DJANGO_SECRET_KEY (50+ random characters)")
 ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
 ]
@@ -30,21 +36,32 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "scorer",
     "tutor",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx fragments gzipped (static files come compressed from WhiteNoise, brotli
+    # or gzip); Django pads each response against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # NUL bytes and over-long parameters: a 400 naming the field, before any view (config/guard.py).
+    "config.guard.InputGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Sign-up and password reset share the login's lockout (config/lockout.py).
+    "config.lockout.LockoutMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the 429 response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -67,11 +84,27 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+# Bounds on what a request may carry (Django answers 400 beyond them): every form here is
+# small, so 64 KB and 200 fields are plenty.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers share one SQLite file: WAL lets readers run beside the writer,
+    # the busy timeout makes a writer wait for the lock instead of failing at once, and
+    # IMMEDIATE takes the write lock when a transaction starts, so two transactions never both
+    # read and then deadlock upgrading to write ("database is locked" despite the timeout).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -88,7 +121,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -102,7 +135,146 @@ if DEBUG:
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Console e-mail while developing (password reset links print to the terminal).
-MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# ---------------------------------------------------------------------- e-mail
+# EMAIL_URL=smtp://user:password@host:587 (smtp+tls://, smtp+ssl://; see README). Without it,
+# e-mail goes to the console while developing; in production nothing is sent and the password
+# reset page says it is not available (MAIL_CONFIGURED) instead of pretending to send.
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+MAIL_CONFIGURED = bool(EMAIL_URL)
+if EMAIL_URL:
+    _mail = environ.Env.email_url_config(EMAIL_URL)
+    _options: dict[str, object] = {
+        "host": _mail.get("EMAIL_HOST") or "localhost",
+        "port": _mail.get("EMAIL_PORT") or 25,
+        "username": _mail.get("EMAIL_HOST_USER") or "",
+        "password": _mail.get("EMAIL_HOST_PASSWORD") or "",
+        "use_tls": bool(_mail.get("EMAIL_USE_TLS")),
+        "use_ssl": bool(_mail.get("EMAIL_USE_SSL")),
+        "timeout": 10,
+    }
+    _backend = _mail.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    if _backend != "django.core.mail.backends.smtp.EmailBackend":
+        _options = {}  # console/file/memory URLs (consolemail://, ...) take no SMTP options
+    MAILERS = {"default": {"BACKEND": _backend, "OPTIONS": _options}}
+elif DEBUG:
+    # Password reset links print to the terminal while developing.
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    # Never write reset links to a production log; `check --deploy` reports this (mail.E001).
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.dummy.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Tenbo <noreply@localhost>")
+SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Who gets a mail with the traceback of every 500 (comma-separated addresses).
+ADMINS = [a.strip() for a in os.environ.get("DJANGO_ADMINS", "").split(",") if a.strip()]
+
+# ---------------------------------------------------------------------- logging
+# Everything to stderr (gunicorn's error log, or the terminal): errors with their traceback
+# (django.request logs every 500 with exc_info), warnings such as 4xx, and INFO from our apps.
+# The access log (one line per request, with its duration) is gunicorn's: config/gunicorn.conf.py.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s [%(process)d] %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS and MAIL_CONFIGURED else [])],
+            "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+        # Each failed login is one WARNING; the bookkeeping around it is not worth a line.
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # runserver's own access log stays as Django prints it.
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
+
+# ---------------------------------------------------------------------- HTTPS
+# Production is HTTPS by default: HSTS, secure cookies, redirect to https, and the scheme a TLS
+# proxy in front reports in X-Forwarded-Proto (the proxy must set or strip that header; gunicorn
+# trusts it only from 127.0.0.1 unless FORWARDED_ALLOW_IPS says otherwise). DJANGO_HTTPS=0 is
+# the one switch for plain-HTTP use on an intranet: all of the above off, and `check --deploy`
+# no longer warns about them (the operator chose it).
+HTTPS = not DEBUG and os.environ.get("DJANGO_HTTPS", "1") == "1"
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+elif not DEBUG:
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+# The health check and load balancers may probe over plain HTTP from inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# ---------------------------------------------------------------------- CSP
+# Only our own origin: no inline scripts, inline event handlers or style attributes anywhere
+# (tests/browser/test_csp.py fails on any violation). data: images for the inline favicon.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# ---------------------------------------------------------------------- cache and sessions
+# REDIS_URL (redis://host:6379/0, the `redis` extra) shares the cache between app servers: the
+# lockout counters and the sessions then live there (sessions also in the database, so a Redis
+# restart logs nobody out). Without it: the database holds both, which several servers share too.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# ---------------------------------------------------------------------- lockouts
+# django-axes counts failed logins per account and per client address; past the limit, the
+# login (and sign-up and password reset, config/lockout.py) answers 429 with Retry-After, before
+# any password is hashed. A classroom behind one address shares its address's count.
+AUTHENTICATION_BACKENDS = [
+    "config.lockout.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOCKOUT_MINUTES", "10")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Not reset by a successful login: axes would clear the whole address's count, so one valid
+# account would let a client go on guessing others. Counts expire after the cool-off anyway.
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_VERBOSE = False
+if REDIS_URL:
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+# The client address is REMOTE_ADDR unless DJANGO_PROXY_COUNT says how many proxies in front
+# append to X-Forwarded-For (a client could forge that header otherwise).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)

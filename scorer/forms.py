@@ -28,7 +28,7 @@ MODE_CHOICES: Final[tuple[tuple[str, Promise], ...]] = (
 MODE_HINTS: Final[dict[str, Promise]] = {
     "hand": _("Click a tile to add it; the last tile added is the winning tile."),
     "win": _("Click a tile of the hand to make it the winning tile."),
-    "chi": _("Click the lowest tile of the run (called from the left)."),
+    "chi": _("Click the tile called from the left; above, choose where it sits in the run."),
     "pon": _("Click the tile to pon."),
     "kan": _("Click the tile to kan (called from another player)."),
     "added": _("Click the tile: a pon with the fourth tile added."),
@@ -36,6 +36,11 @@ MODE_HINTS: Final[dict[str, Promise]] = {
     "dora": _("Click the dora indicator (the dora is the next tile)."),
     "ura": _("Click the ura-dora indicator."),
 }
+CHI_POSITIONS: Final = (
+    (0, _("lowest")),
+    (1, _("middle")),
+    (2, _("highest")),
+)
 DIRECTION_CHOICES: Final = (
     ("-", _("left")),
     ("=", _("across")),
@@ -207,6 +212,8 @@ class SwitchControl:
     """One rule switch in the advanced panel: a select with its choices and current value."""
 
     name: str
+    #: The form/URL field (``wareme_rule`` for the wareme switch: ``wareme`` is the seat).
+    field: str
     label: Promise | str
     choices: tuple[tuple[str, Promise | str], ...]
     value: str
@@ -221,6 +228,13 @@ def switch_controls(preset: Rules, rules: Rules) -> list[SwitchControl]:
         text = ("1" if value else "0") if isinstance(value, bool) else str(value)
         choices = _CHOICE_VALUES.get(name, (("1", _("on")), ("0", _("off"))))
         controls.append(
-            SwitchControl(name, SWITCH_LABELS.get(name, name), choices, text, value != base[name])
+            SwitchControl(
+                name,
+                "wareme_rule" if name == "wareme" else name,
+                SWITCH_LABELS.get(name, name),
+                choices,
+                text,
+                value != base[name],
+            )
         )
     return controls

@@ -21,19 +21,27 @@ from urllib.parse import urlencode
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
+from scorer.engine.points import base_points
 from scorer.engine.request import BOOL_FIELDS, WIND_CODES
 from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
-from scorer.forms import FU_LABELS, LIMIT_LABELS, YAKU_LABELS
+from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
 SWITCH_DEFAULTS: Final[dict[str, object]] = Rules().switches()
+#: The URL/form field of a rule switch whose name is also a request field: the ``wareme``
+#: switch (the rule) and the ``wareme`` request field (the seat) must not share one name.
+SWITCH_FIELDS: Final[dict[str, str]] = {
+    name: ("wareme_rule" if name == "wareme" else name) for name in SWITCH_DEFAULTS
+}
 MODES: Final = ("hand", "win", "chi", "pon", "kan", "added", "closed", "dora", "ura")
 MELD_MODES: Final = ("chi", "pon", "kan", "added", "closed")
 DIRECTIONS: Final = ("-", "=", "+")
@@ -94,6 +102,10 @@ class PickerState:
     switches: dict[str, str] = field(default_factory=dict)
     mode: str = "hand"
     direction: str = "="
+    #: Where the called tile sits in a chi: 0 lowest, 1 middle, 2 highest.
+    chi_pos: int = 0
+    #: A meld click puts the suit's red five in the meld (beside the called tile, or as it).
+    red: bool = False
     index: bool = False
     #: Text of a hand that could not be read (kept so the learner can fix it), and why.
     bad_hand: str = ""
@@ -134,7 +146,8 @@ class PickerState:
     @property
     def shown(self) -> str:
         """What the palette's look depends on besides the tiles (mode, direction, index)."""
-        return f"{self.mode}{self.direction}{int(self.index)}"
+        extra = (f"c{self.chi_pos}" if self.chi_pos else "") + ("r" if self.red else "")
+        return f"{self.mode}{self.direction}{int(self.index)}{extra}"
 
     # ------------------------------------------------------------------ rules
     def rules_spec(self) -> str | dict[str, object]:
@@ -178,7 +191,7 @@ class PickerState:
             out["wareme"] = self.wareme
         if self.rules != "tenhou":
             out["rules"] = self.rules
-        out.update(self.switches)
+        out.update({SWITCH_FIELDS[name]: value for name, value in self.switches.items()})
         return out
 
     def query(self) -> str:
@@ -188,6 +201,10 @@ class PickerState:
             fields["mode"] = self.mode
         if self.direction != "=":
             fields["from"] = self.direction
+        if self.chi_pos:
+            fields["chi"] = str(self.chi_pos)
+        if self.red:
+            fields["red"] = "1"
         if self.index:
             fields["index"] = "1"
         return urlencode(fields)
@@ -196,7 +213,7 @@ class PickerState:
         """The request fields for the tutor's walkthrough: a rules object as JSON."""
         fields = self.request_fields()
         for name in self.switches:
-            fields.pop(name, None)
+            fields.pop(SWITCH_FIELDS[name], None)
         if self.switches:
             fields["rules"] = json.dumps(self.rules_spec(), separators=(",", ":"))
         return urlencode(fields)
@@ -205,7 +222,7 @@ class PickerState:
         """The request dict for ``score_request`` (rules as a preset name or an object)."""
         data: dict[str, object] = dict(self.request_fields())
         for name in self.switches:
-            data.pop(name, None)
+            data.pop(SWITCH_FIELDS[name], None)
         data["rules"] = self.rules_spec()
         data.update(overrides)
         return data
@@ -213,7 +230,7 @@ class PickerState:
 
 def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
     """A short fingerprint of what the situation panel draws that its own controls do not
-    already show (indicator tiles, rule switch values, messages)."""
+    already show (indicator tiles, rule switch values, notes, messages)."""
     shown = repr(
         (
             state.dora,
@@ -221,6 +238,8 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             state.rules,
             sorted(state.switches.items()),
             state.index,
+            # The note beside ura-dora indicators that count nothing without a riichi.
+            bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
             sorted(
                 (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
             ),
@@ -278,11 +297,11 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     wareme = (get("wareme") or "").strip()
     state.wareme = wareme if wareme in WIND_CODES else ""
     rules = (get("rules") or "tenhou").strip()
-    given = {k: get(k) for k in SWITCH_DEFAULTS}
+    given = {k: get(SWITCH_FIELDS[k]) for k in SWITCH_DEFAULTS}
     if rules.startswith("{"):
         # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
         try:
-            spec = json.loads(rules)
+            spec = loads_json(rules)
         except ValueError:
             spec = {}
         spec = spec if isinstance(spec, dict) else {}
@@ -296,6 +315,9 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     state.mode = mode if mode in MODES else "hand"
     direction = get("from") or "="
     state.direction = direction if direction in DIRECTIONS else "="
+    chi_pos = (get("chi") or "0").strip()
+    state.chi_pos = int(chi_pos) if chi_pos in ("0", "1", "2") else 0
+    state.red = _flag(get("red"))
     state.index = _flag(get("index"))
     return state
 
@@ -366,7 +388,7 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
             code = code_of(kind)
             ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
             return _field_of(state, code), _(
-                "%(ordinal)s %(tile)s: there are only four of each tile."
+                "There are only four of each tile: %(ordinal)s %(tile)s is one too many."
             ) % {"ordinal": ordinal, "tile": code}
     for suit, count in enumerate(used.red):
         if count > 1:
@@ -385,30 +407,67 @@ def _field_of(state: PickerState, code: str) -> str:
     return "hand"
 
 
+def hand_view(state: PickerState) -> tuple[list[str], str | None]:
+    """The tiles the hand row shows, and the tile in its winning slot.
+
+    Only a complete hand has a winning tile: while tiles are missing the last tile added
+    sits, sorted, among the others and the winning slot stays empty (the state and its URL
+    keep ``win``, so the next tile added still becomes the winning tile).
+    """
+    if state.win and state.missing > 0:
+        return sorted([*state.concealed, state.win], key=sort_key), None
+    return list(state.concealed), state.win
+
+
 # ---------------------------------------------------------------------- melds
-def _run(code: str) -> list[str] | None:
-    """The chi that starts with ``code`` (a red five stays red), or None past 7."""
-    if code[1] == "z":
+def _run(code: str, position: int = 0, red: bool = False) -> list[str] | None:
+    """The chi with the called tile ``code`` at ``position`` of the run (0 lowest, 2 highest),
+    the called tile first as the notation writes it (``[3-45m]``, ``[4-35m]``, ``[5-34m]``).
+
+    ``red``: the run's five is the red five (the called tile itself when it is the five); a
+    run without a five then cannot be built. None when the run would leave 1-9.
+    """
+    if code[1] == "z" or not 0 <= position <= 2:
         return None
+    suit = code[1]
     number = 5 if code[0] == "0" else int(code[0])
-    if number > 7:
+    start = number - position
+    if not 1 <= start <= 7:
         return None
-    return [code, f"{number + 1}{code[1]}", f"{number + 2}{code[1]}"]
+    if red and not start <= 5 <= start + 2:
+        return None
+    called = f"0{suit}" if red and number == 5 else code
+    others = [
+        f"0{suit}" if red and n == 5 else f"{n}{suit}"
+        for n in range(start, start + 3)
+        if n != number
+    ]
+    return [called, *others]
 
 
-def _alike(code: str, count: int) -> list[str]:
-    """``count`` copies of a kind with ``code`` (maybe the red five) among them, first."""
+def _alike(code: str, count: int, red: bool = False) -> list[str]:
+    """``count`` copies of a kind with ``code`` (maybe the red five) among them, first.
+
+    ``red`` on a plain five: the second tile is the red five (one not called)."""
     plain = code_of(kind_of(code))
-    return [code] + [plain] * (count - 1)
+    tiles = [code] + [plain] * (count - 1)
+    if red and code[0] == "5" and code[1] != "z" and count > 1:
+        tiles[1] = "0" + code[1]
+    return tiles
 
 
-def make_meld(mode: str, code: str, direction: str) -> Meld | None:
-    """The meld a click in a meld mode declares: ``code`` is the called (or lowest) tile."""
+def make_meld(
+    mode: str, code: str, direction: str, chi_pos: int = 0, red: bool = False
+) -> Meld | None:
+    """The meld a click in a meld mode declares: ``code`` is the called tile (a chi's called
+    tile sits at ``chi_pos`` of its run); ``red`` puts the suit's red five in the meld."""
+    if red and (code[1] == "z" or code[0] not in "05") and mode != "chi":
+        return None
     if mode == "chi":
-        run = _run(code)
+        run = _run(code, chi_pos, red)
         return None if run is None else Meld(MeldKind.CHI, tuple(run), 0, "-")
     if mode in ("pon", "kan", "added"):
-        tiles = _alike(code, 4 if mode == "kan" else 3)
+        tiles = _alike(code, 4 if mode == "kan" else 3, red)
         # The called tile sits where it came from: left first, across second, right last.
         called = {"-": 0, "=": 1, "+": len(tiles) - 1}[direction]
         tiles.insert(called, tiles.pop(0))
@@ -420,9 +479,10 @@ def make_meld(mode: str, code: str, direction: str) -> Meld | None:
         added = (*tiles, code_of(kind_of(code)))
         return Meld(MeldKind.KAN_ADDED, added, called, direction, 3)
     if mode == "closed":
-        tiles = _alike(code, 4)
+        tiles = _alike(code, 4, red)
         # A red five goes in the middle, where it shows between the two face-down tiles.
-        tiles[0], tiles[1] = tiles[1], tiles[0]
+        if tiles[0][0] == "0":
+            tiles[0], tiles[1] = tiles[1], tiles[0]
         return Meld(MeldKind.KAN_CLOSED, tuple(tiles))
     return None
 
@@ -457,7 +517,7 @@ def palette(state: PickerState) -> list[list[PaletteTile]]:
         for code in row:
             left = used.left(code)
             if state.mode in MELD_MODES:
-                meld = make_meld(state.mode, code, state.direction)
+                meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
                 enabled = meld is not None and meld_fits(state, meld)
             else:
                 enabled = left > 0
@@ -505,9 +565,11 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         return _remove(state, code)
     if code := get("setwin"):
         return _set_win(state, code)
-    if (number := get("unmeld")).isdigit():
-        if int(number) < len(state.melds):
-            del state.melds[int(number)]
+    if unmeld := get("unmeld"):
+        number = parse_int(unmeld, 0, len(state.melds) - 1) if state.melds else None
+        if number is None:
+            return Notice("hand", _("There is no such meld to take back."))
+        del state.melds[number]
         return None
     for name in ("dora", "ura"):
         code = get("un" + name)
@@ -521,8 +583,20 @@ def _add(state: PickerState, code: str) -> Notice | None:
     if not is_valid_code(code):
         return Notice("palette", _("%(tile)s is not a tile.") % {"tile": code})
     if state.mode in MELD_MODES:
-        meld = make_meld(state.mode, code, state.direction)
+        meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
         if meld is None:
+            if state.mode != "chi":
+                return Notice("palette", _("Only a five can be a red five."))
+            if state.red:
+                return Notice("palette", _("With the red five, the run must hold a five."))
+            if state.chi_pos == 1:
+                return Notice(
+                    "palette", _("As the middle tile of a run, the called tile must be 2 to 8.")
+                )
+            if state.chi_pos == 2:
+                return Notice(
+                    "palette", _("As the highest tile of a run, the called tile must be 3 to 9.")
+                )
             return Notice("palette", _("A chi is a run of three: start it at 1 to 7."))
         if not meld_fits(state, meld):
             return Notice("palette", _("Not enough %(tile)s left for that meld.") % {"tile": code})
@@ -532,6 +606,7 @@ def _add(state: PickerState, code: str) -> Notice | None:
             return Notice("palette", _("No room for another meld: remove a tile first."))
         state.melds.append(meld)
         state.mode = "hand"
+        state.chi_pos, state.red = 0, False
         return None
     if usage(state).left(code) <= 0:
         return Notice(
@@ -559,6 +634,9 @@ def _remove(state: PickerState, code: str) -> Notice | None:
         state.win = None
     elif code in state.concealed:
         state.concealed.remove(code)
+    elif code == state.win:
+        # An incomplete hand shows its last tile among the others (see hand_view).
+        state.win = None
     return None
 
 
@@ -583,7 +661,9 @@ def paste(state: PickerState, text: str) -> Notice | None:
     except NotationError as exc:
         where = f" ({exc.position + 1})" if exc.position is not None else ""
         state.bad_paste = text
-        return Notice("paste", exc.message + where)
+        return Notice(
+            "paste", _("The notation could not be read: %(why)s.") % {"why": exc.message + where}
+        )
     state.bad_hand = ""
     state.problems.pop("hand", None)
     state.melds = list(parsed.melds)
@@ -631,18 +711,30 @@ class Panel:
     waits: list[WaitView] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
     big_total: str = ""
-    #: (id, label, han) per yaku and (id, label, fu, tiles) per fu item, for the template.
-    yaku: list[tuple[str, str, object]] = field(default_factory=list)
+    #: The total with a thousands separator, as people read it (the hook keeps the digits).
+    total_text: str = ""
+    #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
+    #: for the template.
+    yaku: list[tuple[str, str, str]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
+    #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
+    fu_sum: str = ""
+    #: Why the limit applies ("30 fu 4 han: kiriage mangan under M-League rules.").
+    limit_why: str = ""
+    #: "Yakuman" / "Double yakuman" when the hand is paid as a yakuman (its han and fu are not
+    #: what it is worth, so the panel shows this instead of them).
+    yakuman: str = ""
 
 
 def _points(value: object) -> str:
-    return str(value) if isinstance(value, int) else ""
+    """Points with a thousands separator: 11,600."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
-    """The payments as sentences: "Dealer pays 3900, each other player 2000"."""
+    """The payments as sentences: "2,000/3,900: the dealer pays 3,900, each other player
+    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900."."""
     pay = result.get("payments")
     if not isinstance(pay, Mapping):
         return []
@@ -650,27 +742,66 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
     if pay.get("ron") is not None:
         lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
     elif pay.get("tsumo_dealer") is not None:
+        words = {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
         lines.append(
-            _("Dealer pays %(dealer)s, each other player %(others)s.")
-            % {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+            _("%(others)s/%(dealer)s: the dealer pays %(dealer)s, each other player %(others)s.")
+            % words
         )
     elif dealer:
         lines.append(
-            _("Each other player pays %(each)s (%(each)s all).")
+            _("%(each)s all: each other player pays %(each)s.")
             % {"each": _points(pay.get("tsumo_others"))}
         )
     else:
         lines.append(_("Each player pays %(each)s.") % {"each": _points(pay.get("tsumo_others"))})
     honba = pay.get("honba")
     if isinstance(honba, int) and honba:
-        lines.append(_("Honba included: %(points)s.") % {"points": honba})
+        lines.append(_("Honba included: %(points)s.") % {"points": _points(honba)})
     sticks = pay.get("sticks")
     if isinstance(sticks, int) and sticks:
-        lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": sticks})
+        lines.append(
+            ngettext(
+                "Plus %(points)s from %(n)s riichi stick.",
+                "Plus %(points)s from %(n)s riichi sticks.",
+                sticks // 1000,
+            )
+            % {"points": _points(sticks), "n": sticks // 1000}
+        )
+        total = pay.get("total")
+        if isinstance(total, int):
+            lines.append(
+                _("The winner collects %(all)s in all.") % {"all": _points(total + sticks)}
+            )
     extra = pay.get("wareme_extra")
     if isinstance(extra, int) and extra:
-        lines.append(_("Wareme doubles: %(points)s more.") % {"points": extra})
+        lines.append(_("Wareme doubles: %(points)s more.") % {"points": _points(extra)})
     return lines
+
+
+def sentence(message: str) -> str:
+    """A message as a sentence: a capital first letter and a full stop."""
+    text = str(message).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
+
+
+def yakuman_label(count: int) -> str:
+    """ "Yakuman", "Double yakuman", "3× yakuman"."""
+    if count <= 1:
+        return _("Yakuman")
+    if count == 2:
+        return _("Double yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def _han_text(han: object, yakuman: bool) -> str:
+    """A yaku row's value: "2 han", or "Yakuman" for a yakuman (13 han each is bookkeeping)."""
+    if yakuman and isinstance(han, int) and han >= 13:
+        return yakuman_label(han // 13)
+    count = han if isinstance(han, int) else 0
+    return ngettext("%(han)s han", "%(han)s han", count) % {"han": han}
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -682,11 +813,93 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
     pay = result["payments"]
     total = pay.get("total") if isinstance(pay, Mapping) else None
     limit = result.get("limit")
-    if limit:
+    count = result.get("yakuman")
+    if limit == "yakuman" and isinstance(count, int) and count > 0:
+        how = yakuman_label(count)
+    elif limit:
         how = str(LIMIT_LABELS.get(str(limit), limit))
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
     return f"{_points(total)} ({how})", True
+
+
+def fu_sum_line(result: Mapping[str, object]) -> str:
+    """The fu items added up and rounded up to a ten: "20 + 2 + 2 = 24 → 30 fu".
+
+    Chiitoitsu's fixed fu are not rounded; a yakuman's fu do not count (empty line)."""
+    items = result.get("fu_items")
+    fu = result.get("fu")
+    if result.get("yakuman") or not isinstance(items, list) or not isinstance(fu, int):
+        return ""
+    values = [int(item["fu"]) for item in items if int(item["fu"])]
+    if [str(item["id"]) for item in items] == ["chiitoitsu"]:
+        return _("Chiitoitsu: a fixed %(fu)s fu, not rounded.") % {"fu": fu}
+    raw = sum(values)
+    added = " + ".join(str(v) for v in values) + f" = {raw}" if len(values) > 1 else str(raw)
+    if raw == fu:
+        return _("%(added)s fu") % {"added": added}
+    return _("%(added)s → %(fu)s fu") % {"added": added, "fu": fu}
+
+
+def _number(n: int) -> str:
+    return f"{n:,}"
+
+
+def limit_reason(result: Mapping[str, object], state: PickerState) -> str:
+    """Why an ordinary hand is capped, in one sentence, from the engine's han, fu and limit.
+
+    The engine decides the limit (``points.limit_for``); this only says which of its
+    conditions the hand met, naming the rules when a switch of theirs made the difference."""
+    limit, han, fu = result.get("limit"), result.get("han"), result.get("fu")
+    if not limit or limit == "yakuman" or not isinstance(han, int) or not isinstance(fu, int):
+        return ""
+    rules = state.effective_rules()
+    named = _rules_name(state)
+    label = str(LIMIT_LABELS.get(str(limit), limit)).lower()
+    words = {"han": han, "fu": fu, "limit": label, "rules": named}
+    if limit == "mangan" and han < 5:
+        raw = base_points(fu, han)
+        words["base"] = _number(raw)
+        if raw >= 2000:
+            return (
+                _(
+                    "%(fu)s fu %(han)s han: the base points (%(base)s) pass 2,000, "
+                    "so the hand is capped at mangan."
+                )
+                % words
+            )
+        return (
+            _(
+                "%(fu)s fu %(han)s han: kiriage mangan under %(rules)s "
+                "(the base points, %(base)s, are rounded up to mangan)."
+            )
+            % words
+        )
+    if limit == "sanbaiman" and han >= 13:
+        return (
+            _("%(han)s han: sanbaiman, the highest limit under %(rules)s (no kazoe yakuman).")
+            % words
+        )
+    if limit == "sanbaiman" and han == 10 and rules.sanbaiman_from_10:
+        return _("10 han: sanbaiman under %(rules)s (sanbaiman from 10 han).") % words
+    if limit == "kazoe_yakuman":
+        return _("%(han)s han: 13 han or more is a counted (kazoe) yakuman.") % words
+    if limit == "mangan":
+        return _("%(han)s han: mangan, whatever the fu.") % words
+    ranges = {
+        "haneman": "6-7",
+        "baiman": "8-9" if rules.sanbaiman_from_10 else "8-10",
+        "sanbaiman": "10-12" if rules.sanbaiman_from_10 else "11-12",
+    }
+    words["range"] = ranges.get(str(limit), str(han))
+    return _("%(han)s han: %(limit)s (%(range)s han), whatever the fu.") % words
+
+
+def _rules_name(state: PickerState) -> str:
+    """The rules by their display name ("M-League rules"), or "these rules" when changed."""
+    if state.switches:
+        return _("these rules")
+    return _("%(preset)s rules") % {"preset": PRESET_LABELS.get(state.rules, state.rules)}
 
 
 def build_panel(state: PickerState) -> Panel:
@@ -731,21 +944,32 @@ def build_panel(state: PickerState) -> Panel:
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
     limit = result.get("limit")
+    count = result.get("yakuman")
+    paid_as_yakuman = limit == "yakuman" and isinstance(count, int) and count > 0
+    yakuman = yakuman_label(int(count)) if paid_as_yakuman and isinstance(count, int) else ""
     return Panel(
         "scored",
         result=result,
         errors=errors,
         payments=payment_lines(result, dealer),
         big_total=big,
+        total_text=_points(total),
         yaku=[
-            (str(y["id"]), str(YAKU_LABELS.get(str(y["id"]), y["id"])), y["han"])
+            (
+                str(y["id"]),
+                str(YAKU_LABELS.get(str(y["id"]), y["id"])),
+                _han_text(y["han"], bool(yakuman)),
+            )
             for y in (yaku if isinstance(yaku, list) else [])
         ],
         fu_items=[
             (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
             for f in (fu_items if isinstance(fu_items, list) else [])
         ],
-        limit=str(LIMIT_LABELS.get(str(limit), limit)) if limit else "",
+        limit=yakuman or (str(LIMIT_LABELS.get(str(limit), limit)) if limit else ""),
+        yakuman=yakuman,
+        fu_sum=fu_sum_line(result),
+        limit_why=limit_reason(result, state),
     )
 
 
@@ -759,7 +983,7 @@ def fields_from_request(data: Mapping[str, object]) -> dict[str, str]:
             out["rules"] = str(value.get("preset", "tenhou"))
             for switch, setting in value.items():
                 if switch != "preset":
-                    out[str(switch)] = _switch_text(setting)
+                    out[SWITCH_FIELDS.get(str(switch), str(switch))] = _switch_text(setting)
         elif isinstance(value, bool):
             out[name] = "1" if value else "0"
         elif value is not None:

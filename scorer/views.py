@@ -8,13 +8,15 @@ JavaScript the action is applied and the browser is redirected to that canonical
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
-from scorer import forms, picker
+from scorer import calc, forms, picker
 from scorer.engine import PRESETS
 from scorer.http import HtmxHttpRequest
 
@@ -36,6 +38,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     errors = dict(panel.errors)
     if notice is not None:
         errors[notice.field] = notice.message
+    # Every message a sentence (the engine's start in lower case and have no full stop).
+    errors = {name: picker.sentence(message) for name, message in errors.items()}
     preset = PRESETS[state.rules]
     palette = picker.palette(state)
     # Through htmx only the palette buttons that changed come back (all of them when the
@@ -48,7 +52,10 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         if tile != old
     ]
     situation_key = picker.situation_key(state, errors)
+    hand_tiles, win_tile = picker.hand_view(state)
     context = {
+        "hand_tiles": hand_tiles,
+        "win_tile": win_tile,
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,
@@ -59,11 +66,11 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "palette": palette,
         "palette_full": palette_full,
         "palette_changed": palette_changed,
-        "tiles_inline": True,
         "modes": forms.MODE_CHOICES,
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
+        "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
         "presets": forms.PRESET_CHOICES,
         "flags": [
@@ -75,6 +82,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
             ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
         ],
         "excess": -panel.missing,
+        # Ura-dora count only for a riichi (or double riichi): said beside the indicators.
+        "ura_counts": state.flags.get("riichi") or state.flags.get("double_riichi"),
         "switches": forms.switch_controls(preset, state.effective_rules()),
         "yaku_labels": forms.YAKU_LABELS,
         "fu_labels": forms.FU_LABELS,
@@ -87,3 +96,28 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         return replace_url(render(request, "scorer/picker.html#update", context), canonical)
     return render(request, "scorer/picker.html", context)
+
+
+@require_GET
+def calc_view(request: HtmxHttpRequest) -> HttpResponse:
+    """Han + fu → points (full page, or the ``result`` partial for htmx, URL kept canonical)."""
+    form = calc.PointsForm(request.GET or None)
+    result = None
+    if form.is_bound and form.is_valid():
+        result = calc.answer(form.cleaned_data)
+    # The canonical URL: the form's fields in form order, empty and zero (default) ones left out.
+    shown = {name: request.GET.get(name, "").strip() for name in form.fields}
+    query = urlencode({name: value for name, value in shown.items() if value not in ("", "0")})
+    canonical = reverse("scorer:calc") + (f"?{query}" if query else "")
+    context = {
+        "form": form,
+        "result": result,
+        "values": {name: form[name].value() or "" for name in form.fields},
+        "fu_choices": calc.FU_CHOICES,
+        "yakuman_choices": calc.YAKUMAN_CHOICES,
+        "presets": forms.PRESET_CHOICES,
+        "canonical": canonical,
+    }
+    if request.htmx and not request.htmx.history_restore_request:
+        return replace_url(render(request, "scorer/calc.html#region", context), canonical)
+    return render(request, "scorer/calc.html", context)

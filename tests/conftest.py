@@ -35,3 +35,44 @@ def load_tenhou_cases() -> list[dict[str, Any]]:
 @pytest.fixture(scope="session")
 def examples() -> list[dict[str, Any]]:
     return load_examples()
+
+
+# ---------------------------------------------------------------------- PostgreSQL pass
+#: Fixtures through which a test reaches the database. pytest-django refuses database access to
+#: any test that has none of them (nor the django_db mark), so this set decides exactly which
+#: tests can touch the database: the same set `--db-only` keeps.
+DB_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "admin_user",
+        "admin_client",
+        "django_user_model",
+    }
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--db-only",
+        action="store_true",
+        help="run only the tests that can touch the database (make test's PostgreSQL pass)",
+    )
+
+
+def uses_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DB_FIXTURES)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--db-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    dropped = [item for item in items if not uses_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

@@ -9,4 +9,6 @@ class TutorConfig(AppConfig):
         # Signal receivers: log-in adopts the session's learner; each feature moves its rows
         # when two learners merge.
         from tutor.accounts import learners  # noqa: F401
+        from tutor.classroom import roster  # noqa: F401
+        from tutor.collections import store  # noqa: F401
         from tutor.quiz import progress  # noqa: F401

@@ -5,6 +5,27 @@ one ``tutor`` app and its one migration history.
 """
 
 from tutor.accounts.models import Learner
+from tutor.classroom.models import (
+    Assignment,
+    AssignmentAnswer,
+    Classroom,
+    LiveAnswer,
+    LiveQuestion,
+    Membership,
+)
+from tutor.collections.models import Collection, SavedHand
 from tutor.quiz.models import Answer, ItemProgress
 
-__all__ = ["Answer", "ItemProgress", "Learner"]
+__all__ = [
+    "Answer",
+    "Assignment",
+    "AssignmentAnswer",
+    "Classroom",
+    "Collection",
+    "ItemProgress",
+    "Learner",
+    "LiveAnswer",
+    "LiveQuestion",
+    "Membership",
+    "SavedHand",
+]

@@ -7,4 +7,6 @@ urlpatterns = [
     path("", include("tutor.course.urls")),
     path("", include("tutor.walkthrough.urls")),
     path("quiz/", include("tutor.quiz.urls")),
+    path("collections/", include("tutor.collections.urls")),
+    path("class/", include("tutor.classroom.urls")),
 ]

@@ -179,21 +179,26 @@ def _bool(data: Mapping[str, object], name: str) -> bool:
     raise EngineError("invalid_situation", f"'{name}' must be true or false", name)
 
 
+#: Honba and riichi sticks on the table: no game comes near 99 of either.
+MAX_COUNTER: Final = 99
+
+
 def _int(data: Mapping[str, object], name: str) -> int:
     value = data.get(name, 0)
-    if type(value) is int and 0 <= value <= 999_999:
+    if type(value) is int and 0 <= value <= MAX_COUNTER:
         return value
     if value is None or value == "":
         return 0
+    message = f"'{name}' must be a whole number from 0 to {MAX_COUNTER}"
     if isinstance(value, bool):
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number, 0 or more", name)
+        raise EngineError("invalid_situation", message, name)
     if isinstance(value, str):
         text = value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+            raise EngineError("invalid_situation", message, name)
         value = int(text)
-    if not isinstance(value, int) or value < 0 or value > 999_999:
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+    if not isinstance(value, int) or value < 0 or value > MAX_COUNTER:
+        raise EngineError("invalid_situation", message, name)
     return value
 
 
@@ -232,10 +237,25 @@ def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
         raise _notation_error(name, exc, value) from None
 
 
+#: The longest text each tile field may hold, checked before parsing: the longest real hand
+#: (four kans with marks and spaces) is under 60 characters, five indicators 10.
+MAX_FIELD_LENGTH: Final = {"hand": 128, "win": 8, "dora": 40, "ura": 40}
+
+
+def _check_lengths(data: Mapping[str, object]) -> None:
+    for name, limit in MAX_FIELD_LENGTH.items():
+        value = data.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            raise EngineError(
+                "invalid_notation", f"'{name}' is too long: at most {limit} characters", name
+            )
+
+
 def parse_request(data: Mapping[str, object]) -> Request:
     """Parse and validate every field of a request; raises :class:`EngineError`."""
     if not isinstance(data, Mapping):
         raise EngineError("invalid_notation", "a request is an object with a 'hand' field", None)
+    _check_lengths(data)
     hand_text = data.get("hand")
     if not isinstance(hand_text, str) or not hand_text.strip():
         raise EngineError("invalid_notation", "enter a hand, such as 123m456p789s11z23p", "hand")

@@ -24,7 +24,7 @@ Step = dict[str, object]
 
 TEXT: dict[str, str] = {
     "hand": _("The hand: {hand}, won on {win} by {how}."),
-    "reading.standard": _("Read as four sets and a pair: {sets}."),
+    "reading.standard": _("Read as four sets and a pair: {sets}; pair {pair}."),
     "reading.chiitoitsu": _("Read as seven pairs (chiitoitsu)."),
     "reading.kokushi": _("Read as kokushi: one of each terminal and honour, plus a pair."),
     "wait": _("The winning tile {win} completed a {wait} wait on {tiles}."),
@@ -32,7 +32,8 @@ TEXT: dict[str, str] = {
     "fu_total.exact": _("{raw} fu in all: already a multiple of 10."),
     "fu_total.chiitoitsu": _("Chiitoitsu stays at {fu} fu: it is never rounded."),
     "fu_total.tenpane": _(
-        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten (tenpane)."
+        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten, past the "
+        "usual 30 (40 for a closed ron). This is tenpane."
     ),
     "yakuman_fu": _("Fu do not change a yakuman's value; counted here for completeness."),
     "dora": _("Indicator {indicator} makes {dora} the dora: {count} in the hand."),
@@ -55,14 +56,27 @@ TEXT: dict[str, str] = {
         "Three players: the dealer also pays the missing north player's share of a tsumo."
     ),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
-    "han_yakuman": _("A yakuman hand: {count} yakuman ({han} han equivalent)."),
+    "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
+    "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
+    "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),
     "limit.none": _("Below the limits: base points come from the formula."),
     "base_points": _("Base points = {fu} x 2^({han}+2) = {base}."),
     "payment": _("{payer_name} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
+    "payment.exact": _("{payer_name} pays {multiplier} x {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
-    "sticks": _("{sticks} riichi stick(s) on the table: +{points} to the winner."),
+    "honba.ron": _("{honba} honba: +{honba_total}, all paid by the discarder."),
+    "wareme.winner": _("Wareme: the winner sits at the wareme, so every payment is doubled."),
+    "wareme.payer": _("Wareme: the payer at the wareme ({seat}) pays double, after the honba."),
+    "wareme.none": _(
+        "Wareme: the player at the wareme ({seat}) neither won nor dealt in: nothing doubles."
+    ),
+    "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
+    "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
+    "total.sticks": _(
+        "The winner collects {collected}: {total} in payments plus {sticks} from the riichi sticks."
+    ),
 }
 
 
@@ -181,10 +195,19 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
 
 
 def is_tenpane(best: Candidate) -> bool:
-    """テンパネ: the 2-fu items (tsumo, waits, pairs, open simple triplets) are what pushed the
-    count past a multiple of ten, e.g. 20 + 10 + 2 = 32 -> 40 (not 34 -> 40 from a 4-fu set)."""
+    """テンパネ (seeds 000 and 002): the 2-fu items (tsumo, waits, pairs, open simple triplets)
+    push the hand past the 30 it would otherwise be (40 for a closed ron), e.g. a tsumo with a
+    concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40; an ordinary 24 -> 30 is not tenpane."""
     two = sum(item.fu for item in best.fu_items if item.fu == 2)
-    return round_up_10(best.fu_raw) > round_up_10(best.fu_raw - two)
+    usual = 40 if any(item.id == "closed_ron" for item in best.fu_items) else 30
+    return best.fu > usual and best.fu > round_up_10(best.fu_raw - two)
+
+
+def limit_key(limit: str, han: int) -> str:
+    """The limit sentence: by fu and han below 5 han, by han alone from 5, fixed for yakuman."""
+    if limit == "yakuman":
+        return "limit.yakuman"
+    return "limit" if han < 5 else "limit.han"
 
 
 def build_steps(result: Result) -> list[Step]:
@@ -215,6 +238,7 @@ def build_steps(result: Result) -> list[Step]:
                 TEXT[f"reading.{reading.form}"],
                 tuple(t for b in reading.blocks for t in b.tiles) + tuple(pair_tiles),
                 sets=sets,
+                pair=" ".join(pair_tiles),
             ),
             "form": reading.form,
             "blocks": [_block(b) for b in reading.blocks],
@@ -349,7 +373,7 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(
             _step(
                 "limit",
-                TEXT["limit"],
+                TEXT[limit_key(best.limit, best.han)],
                 (),
                 limit=best.limit,
                 han=best.han,
@@ -390,7 +414,7 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(
             _step(
                 "payment",
-                TEXT["payment"],
+                TEXT["payment" if raw != amount else "payment.exact"],
                 (),
                 payer=payer,
                 payer_name=names[payer],
@@ -406,16 +430,32 @@ def build_steps(result: Result) -> list[Step]:
         per = r.rules.honba_points // 3 * r.honba if r.tsumo else payments.honba
         steps.append(
             _step(
-                "honba", TEXT["honba"], (), honba=r.honba, honba_total=payments.honba, per_payer=per
+                "honba",
+                TEXT["honba" if r.tsumo else "honba.ron"],
+                (),
+                honba=r.honba,
+                honba_total=payments.honba,
+                per_payer=per,
             )
         )
+    if r.wareme is not None and r.rules.wareme:
+        if r.wareme == r.seat:
+            key = "wareme.winner"
+        elif r.tsumo or r.discarder == r.wareme:
+            key = "wareme.payer"
+        else:
+            key = "wareme.none"
+        seat = ("East", "South", "West", "North")[r.wareme - 27]  # 27: East, as in points.pay
+        steps.append(_step("wareme", TEXT[key], (), seat=seat, wareme=key[7:]))
     if r.sticks:
-        steps.append(_step("sticks", TEXT["sticks"], (), sticks=r.sticks, points=payments.sticks))
+        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
+        steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
     steps.append(
         _step(
             "total",
-            TEXT["total"],
+            TEXT["total.sticks" if payments.sticks else "total"],
             (),
+            collected=payments.total + payments.sticks,
             total=payments.total,
             ron=payments.ron,
             tsumo_dealer=payments.tsumo_dealer,

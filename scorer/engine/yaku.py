@@ -719,7 +719,7 @@ REASONS: Final[dict[str, str]] = {
     "menzen_tsumo.ron": _("The winning tile was a discard (ron), not a self-draw."),
     "menzen_tsumo.open": _("The hand is open: self-draw is only a yaku for a closed hand."),
     "pinfu.holds": _(
-        "Closed, four sequences, a pair worth no fu and a two-sided wait: a hand with no fu."
+        "Closed, four sequences, a pair worth no fu and a two-sided wait: nothing adds fu."
     ),
     "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
     "pinfu.open": _("Pinfu is for closed hands only."),
@@ -734,7 +734,7 @@ REASONS: Final[dict[str, str]] = {
     "iipeikou.none": _("No two sequences are identical."),
     "iipeikou.open": _("Iipeikou is for closed hands only."),
     "iipeikou.ryanpeikou": _("Two pairs of identical sequences count as ryanpeikou instead."),
-    "iipeikou.chiitoitsu": _("Seven pairs are read as chiitoitsu, never as sequences."),
+    "iipeikou.chiitoitsu": _("This reading is seven pairs, which has no sequences to pair up."),
     "ryanpeikou.holds": _("Two pairs of identical sequences {tiles} in a closed hand."),
     "ryanpeikou.none": _("There are not two pairs of identical sequences."),
     "haku.holds": _("A triplet of white dragons {tiles}."),

@@ -66,8 +66,7 @@ def _sprite_text() -> str:
     text = path.read_text(encoding="utf-8") if path.is_file() else "<svg></svg>"
     return text.replace(
         "<svg ",
-        '<svg aria-hidden="true" focusable="false" class="tile-sprite" '
-        'style="position:absolute;width:0;height:0;overflow:hidden" ',
+        '<svg aria-hidden="true" focusable="false" class="tile-sprite" ',
         1,
     )
 

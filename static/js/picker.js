@@ -3,7 +3,10 @@
  *    form, so fast clicking never loses a tile (htmx keeps only one pending submitter).
  * 2. The share link copies the URL to the clipboard.
  * 3. "/" jumps to the notation box.
- * 4. Keyboard focus is not lost when the focused tile leaves the hand. */
+ * 4. Keyboard focus is not lost when the focused tile leaves the hand.
+ * 5. Undo / Redo (buttons, Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): every state the picker went
+ *    through is a canonical URL; undo goes back to the previous one. The stack lives in
+ *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL. */
 (function () {
   "use strict";
   var busy = false;
@@ -60,4 +63,67 @@
     var box = document.getElementById("paste");
     if (box) { e.preventDefault(); box.focus(); box.select(); }
   });
+
+  // ---------------------------------------------------------------- 5. undo / redo
+  var KEY = "tenbo-picker-undo";
+  var here = function () { return location.pathname + location.search; };
+  var past = [], future = [], current = here(), travelling = false;
+  try {
+    var saved = JSON.parse(sessionStorage.getItem(KEY) || "null");
+    if (saved && saved.current === current) { past = saved.past; future = saved.future; }
+  } catch (err) { /* no storage: the stack lives as long as the page */ }
+  function save() {
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify({ past: past.slice(-200), future: future, current: current }));
+    } catch (err) { /* ignore */ }
+  }
+  function showButtons() {
+    var undo = document.getElementById("undo"), redo = document.getElementById("redo");
+    if (undo) { undo.hidden = false; undo.disabled = !past.length; }
+    if (redo) { redo.hidden = false; redo.disabled = !future.length; }
+  }
+  function go(url) {
+    travelling = true;
+    // No source element: the form's fields must not ride along (they hold the state left).
+    window.htmx.ajax("GET", url, { target: "#hand-card", swap: "outerHTML" });
+  }
+  function undo() {
+    if (busy || !past.length) return;
+    future.push(current);
+    current = past.pop();
+    save();
+    go(current);
+  }
+  function redo() {
+    if (busy || !future.length) return;
+    past.push(current);
+    current = future.pop();
+    save();
+    go(current);
+  }
+  document.body.addEventListener("htmx:replacedInHistory", function () {
+    var now = here();
+    if (travelling) { travelling = false; current = now; }
+    else if (now !== current) { past.push(current); future = []; current = now; }
+    save();
+  });
+  document.addEventListener("htmx:afterSettle", showButtons);
+  document.addEventListener("click", function (e) {
+    var target = e.target.closest && e.target.closest("#undo, #redo");
+    if (!target) return;
+    e.preventDefault();
+    if (target.id === "undo") undo(); else redo();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    var key = e.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    var t = e.target;
+    // In a text box Ctrl+Z undoes typing, as everywhere.
+    if (t && (t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio" || t.tagName === "TEXTAREA")) return;
+    if (!form()) return;
+    e.preventDefault();
+    if (key === "y" || e.shiftKey) redo(); else undo();
+  });
+  showButtons();
 })();

@@ -20,6 +20,9 @@
     var target = event.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
     if (!document.getElementById("step-region")) { return; }
+    // Space and Enter on a control (the near-miss list's summary, a link) work that control.
+    if ((event.key === " " || event.key === "Enter") && target && target.closest &&
+        target.closest("summary, button, a")) { return; }
     var done = false;
     switch (event.key) {
       case "ArrowRight": case "PageDown": done = nav("next"); break;

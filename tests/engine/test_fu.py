@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorer.engine import score_request
 
 
@@ -66,11 +68,41 @@ def test_double_wind_pair_is_4_fu_by_default_and_2_by_rule():
     assert two["fu"] == 40  # 20+10+2+4+4 = 40
 
 
-def test_rounding_up_and_tenpane_in_the_trace():
+def test_rounding_up_in_the_trace_and_24_to_30_is_not_tenpane():
+    # Seed 000's basic example: 20 + 2 + 2 = 24 -> 30. Rounded up, but 30 is what a closed
+    # tsumo is anyway (seed 002's "30+α"): the seeds call only a push past that テンパネ.
     result = score(hand="234m234m456p55s68p", win="7p", tsumo=True, riichi=True)
     total = next(s for s in result["steps"] if s["step"] == "fu_total")
-    assert (total["raw"], total["fu"], total["tenpane"]) == (24, 30, True)
+    assert (total["raw"], total["fu"], total["rounded_up"], total["tenpane"]) == (
+        24,
+        30,
+        True,
+        False,
+    )
     assert sum(i["fu"] for i in result["fu_items"]) == 24
+    assert "tenpane" not in total["text"]
+
+
+@pytest.mark.parametrize(
+    ("request_", "raw", "fu"),
+    [
+        # seed 001: open tsumo, concealed hatsu triplet, tanki: 20 + 2 + 8 + 2 = 32 -> 40
+        ({"hand": "456m666z9p[1-23m][7-89m]", "win": "9p", "tsumo": True, "seat": "2z"}, 32, 40),
+        # a closed ron past its usual 40: 20 + 10 + 8 + 2 + 2 = 42 -> 50 (seed 000's 42 -> 50)
+        ({"hand": "111m456p789s22z46s", "win": "5s", "riichi": True, "seat": "2z"}, 42, 50),
+    ],
+)
+def test_tenpane_is_the_2_fu_items_pushing_past_the_usual_30_or_40(request_, raw, fu):
+    total = next(s for s in score(**request_)["steps"] if s["step"] == "fu_total")
+    assert (total["raw"], total["fu"], total["tenpane"]) == (raw, fu, True)
+    assert "tenpane" in total["text"]
+
+
+def test_a_closed_ron_at_40_is_not_tenpane():
+    # 20 + 10 + 2 (tanki) = 32 -> 40: the usual 40 of a closed ron, so no tenpane.
+    result = score(hand="123m456p345s789s4z", win="4z", riichi=True, seat="2z")
+    total = next(s for s in result["steps"] if s["step"] == "fu_total")
+    assert (total["raw"], total["fu"], total["tenpane"]) == (32, 40, False)
 
 
 def test_highest_scoring_wait_reading():

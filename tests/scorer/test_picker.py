@@ -79,7 +79,7 @@ def test_wiki_basic_scores_on_both(client, htmx):
     assert (hook(html, "han"), hook(html, "fu"), hook(html, "total")) == ("4", "30", "11700")
     assert hook(html, "limit") == ""
     assert sorted(yaku_ids(html)) == ["iipeikou", "menzen_tsumo", "riichi", "tanyao"]
-    assert "Each other player pays 3900 (3900 all)." in unescape(html)
+    assert "3,900 all: each other player pays 3,900." in unescape(html)
     assert 'data-fu="wait_kanchan"' in html
 
 
@@ -106,14 +106,14 @@ def test_payments_are_worded_for_people():
     non_dealer = picker.payment_lines(
         {"payments": {"ron": None, "tsumo_dealer": 3900, "tsumo_others": 2000}}, dealer=False
     )
-    assert non_dealer == ["Dealer pays 3900, each other player 2000."]
+    assert non_dealer == ["2,000/3,900: the dealer pays 3,900, each other player 2,000."]
     ron = picker.payment_lines(
         {"payments": {"ron": 8000, "honba": 300, "sticks": 1000}}, dealer=False
     )
     assert ron == [
-        "The discarder pays 8000.",
+        "The discarder pays 8,000.",
         "Honba included: 300.",
-        "Plus 1000 from the riichi sticks.",
+        "Plus 1,000 from 1 riichi stick.",
     ]
 
 
@@ -249,7 +249,7 @@ def test_fifth_copy_is_refused_beside_the_palette(client):
 
 def test_fifth_copy_from_the_url_shows_beside_the_hand(client):
     html = unescape(text(get(client, "hand=3333m&win=3m", htmx=True)))
-    assert re.search(r'id="err-hand">a fifth 3m', html)
+    assert re.search(r'id="err-hand">There are only four of each tile: a fifth 3m', html)
 
 
 def test_full_hand_refuses_another_tile(client):
@@ -295,7 +295,7 @@ def test_too_many_tiles(client):
 def test_waits_of_a_ready_hand(client):
     html = unescape(text(get(client, "hand=123456m456p78s99p", htmx=True)))
     assert re.findall(r'data-wait="(\w+)"', html) == ["6s", "9s"]
-    assert "Ron 1500 (30 fu 1 han)" in html
+    assert "Ron 1,500 (30 fu 1 han)" in html
     assert "Tsumo" in html
     # The same with a winning tile already placed (12 in hand + the last one added).
     html = text(get(client, "hand=123456m456p78s9p&win=9p", htmx=True))
@@ -443,7 +443,7 @@ def test_history_restore_gets_the_full_page(client):
 
 def test_screen_readers_hear_the_new_score(client):
     html = text(get(client, WIKI, htmx=True))
-    assert re.search(r'hx-swap-oob="innerHTML:#live">11700 points: 4 han 30 fu.<', html)
+    assert re.search(r'hx-swap-oob="innerHTML:#live">11,700 points: 4 han 30 fu.<', html)
     page = text(get(client, WIKI))
     assert 'id="live" class="sr-only" aria-live="polite"' in page
 
@@ -461,3 +461,164 @@ def test_a_rules_object_in_the_url_is_read(client):
     rules = '{"preset":"wrc","kazoe":true}'
     state = state_of(replaced(get(client, urlencode({"rules": rules}), htmx=True)))
     assert (state.rules, state.switches) == ("wrc", {"kazoe": "1"})
+
+
+# ---------------------------------------------------------------- issue 11
+def form_controls(html):
+    """The names of the picker form's selects, text/number inputs and checkboxes (not radios)."""
+    names = re.findall(r'<select[^>]*\bname="([^"]+)"', html)
+    names += re.findall(r'<input type="(?:text|number|checkbox)"[^>]*\bname="([^"]+)"', html)
+    return names
+
+
+def test_wareme_rule_and_seat_are_two_fields(client):
+    html = text(get(client, WIKI))
+    names = form_controls(html)
+    assert names.count("wareme") == 1, "the wareme seat select only"
+    assert len(names) == len(set(names)), "no two controls send the same field"
+    assert 'name="wareme_rule"' in html
+
+
+def test_wareme_switched_on_stays_on_and_the_seat_scores(client):
+    # What the form sends: the rule switch on, then the seat picked.
+    query = WIKI.removeprefix("/?") + "&rules=classic&wareme_rule=1&wareme=2z"
+    response = get(client, query, htmx=True)
+    html = text(response)
+    state = state_of(replaced(response))
+    assert state.switches == {"wareme": "1"}
+    assert state.wareme == "2z"
+    assert "wareme_rule=1" in replaced(response)
+    assert "wareme=2z" in replaced(response)
+    assert re.search(r'<select id="sw-wareme" name="wareme_rule">.*?value="1" selected', html, re.S)
+    assert "err-wareme" not in html
+    assert "needs the wareme rule" not in html
+    assert state.engine_request()["rules"] == {"preset": "classic", "wareme": "1"}
+    assert state.engine_request()["wareme"] == "2z"
+
+
+def test_a_rules_object_with_wareme_flattens_to_the_rule_field():
+    fields = picker.fields_from_request(
+        {"hand": "123m", "wareme": "3z", "rules": {"preset": "tenhou", "wareme": True}}
+    )
+    assert fields["wareme"] == "3z"
+    assert fields["wareme_rule"] == "1"
+
+
+def tiles_in(notation):
+    return [d + suit for digits, suit in re.findall(r"(\d+)([mpsz])", notation) for d in digits]
+
+
+def test_thirteen_tiles_are_a_hand_with_an_empty_winning_slot(client):
+    # Built by clicking: the 13th tile added is ``win`` in the URL, not a winning tile yet.
+    html = text(get(client, "hand=123456m456p78s9p&win=9p"))
+    row = html[
+        html.index('class="hand-row"') : html.index('id="err-') if 'id="err-' in html else None
+    ]
+    assert 'id="hand-win"' not in html
+    assert 'id="win-slot-empty"' in html
+    assert len(re.findall(r'class="tbtn hand-tile"', row)) == 13
+    shown = re.findall(r'id="hand-(\w\w)-\d+"', row)
+    assert shown == tiles_in("123456m456p99p78s"), "sorted, the last tile added among them"
+    assert 'data-wait="6s"' in html
+    # A wait clicked completes the hand: the 9p joins the hand, the wait is the winning tile.
+    url = replaced(get(client, "hand=123456m456p78s9p&win=9p&add=9s", htmx=True))
+    state = state_of(url)
+    assert state.win == "9s"
+    assert "9p" in state.concealed
+    full = text(get(client, url))
+    assert 'id="hand-win"' in full
+    assert 'id="win-slot-empty"' not in full
+
+
+def test_removing_the_last_added_tile_of_an_incomplete_hand(client):
+    url = replaced(get(client, "hand=123m&win=9p&take=9p", htmx=True))
+    assert state_of(url).win is None
+    assert state_of(url).concealed == ["1m", "2m", "3m"]
+
+
+@pytest.mark.parametrize(
+    ("query", "meld"),
+    [
+        ("mode=chi&add=0m", "[0-67m]"),
+        ("mode=chi&red=1&add=3m", "[3-40m]"),
+        ("mode=chi&chi=2&red=1&add=6m", "[6-40m]"),
+        ("mode=chi&chi=0&red=1&add=4m", "[4-06m]"),
+        ("mode=chi&chi=1&add=4p", "[4-35p]"),
+        ("mode=chi&chi=2&add=9s", "[9-78s]"),
+        ("mode=chi&chi=1&add=0s", "[0-46s]"),
+        ("mode=chi&chi=1&red=1&add=5s", "[0-46s]"),
+        ("mode=pon&red=1&add=5p", "[05=5p]"),
+        ("mode=kan&from=-&red=1&add=5s", "[5-055s]"),
+    ],
+)
+def test_any_chi_and_red_five_meld_by_clicking(client, query, meld):
+    url = replaced(get(client, query, htmx=True))
+    state = state_of(url)
+    assert [m.notation() for m in state.melds] == [meld]
+    assert state.mode == "hand"
+    assert "red=" not in url
+    assert "chi=" not in url
+
+
+def test_chi_controls_and_refusals(client):
+    html = text(get(client, "mode=chi&chi=2"))
+    assert 'id="chi-2" checked' in html
+    assert 'id="red"' in html
+    # The called tile as the highest: 1 and 2 cannot be.
+    assert re.search(r'id="pal-2m"[^>]*disabled', html)
+    assert not re.search(r'id="pal-3m"[^>]*disabled', html)
+    # With the red five, only runs that hold a five.
+    html = text(get(client, "mode=chi&red=1"))
+    assert re.search(r'id="pal-6p"[^>]*disabled', html)
+    assert not re.search(r'id="pal-3p"[^>]*disabled', html)
+    response = get(client, "mode=chi&red=1&add=6p", htmx=True)
+    assert "must hold a five" in text(response)
+
+
+def test_the_fu_are_added_up_and_rounded_in_the_panel(client):
+    html = unescape(text(get(client, CANON)))
+    assert '<p class="fu-sum" id="fu-sum">20 + 2 + 2 = 24 → 30 fu</p>' in html
+    chiitoitsu = unescape(text(get(client, "hand=1122m3344p5566s7z&win=7z")))
+    assert "Chiitoitsu: a fixed 25 fu, not rounded." in chiitoitsu
+    kokushi = text(get(client, "hand=19m19p19s1234567z&win=1m"))
+    assert 'id="fu-sum"' not in kokushi, "a yakuman's fu do not count"
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        (
+            "hand=234m567p22s345s56p&win=7p&riichi=1&rules=mleague",
+            "30 fu 4 han: kiriage mangan under M-League rules",
+        ),
+        (
+            "hand=222m444p666s7z[8-88s]&win=7z&dora=2m",
+            "40 fu 4 han: the base points (2,560) pass 2,000, so the hand is capped at mangan.",
+        ),
+        (
+            "hand=1122m3344p5566s7z&win=7z&riichi=1&dora=1m1m&tsumo=1",
+            "8 han: baiman (8-10 han), whatever the fu.",
+        ),
+    ],
+)
+def test_the_panel_says_why_a_limit_applies(client, query, why):
+    html = unescape(text(get(client, query, htmx=True)))
+    assert why in html
+    assert 'id="limit-why"' in html
+
+
+def test_no_limit_no_reason(client):
+    html = text(get(client, "hand=234m567p22s345s56p&win=7p&riichi=1"))
+    assert 'id="limit-why"' not in html
+
+
+def test_ura_dora_without_riichi_says_so_beside_the_indicator(client):
+    html = unescape(text(get(client, "hand=223344m45668p55s&win=7p&ura=1z")))
+    assert 'id="ura-note"' in html
+    assert "Ura-dora count only after a riichi" in html
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p&ura=1z&riichi=1"))
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p"))
+    # Ticking riichi through htmx sends the situation again, so the note goes.
+    before = picker.situation_key(state_of("/?ura=1z"), {})
+    after = picker.situation_key(state_of("/?ura=1z&riichi=1"), {})
+    assert before != after

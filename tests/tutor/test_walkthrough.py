@@ -109,13 +109,20 @@ def test_under_aotenjou_the_total_is_grouped_and_in_myriad_units(client):
 
 
 def test_tenpane_is_named_when_the_two_fu_items_push_over_a_ten(client):
-    example = next(e for e in EXAMPLES if e["id"] == "wiki-basic")
+    example = next(e for e in EXAMPLES if e["id"] == "seed001-ittsu")
     steps = parse_steps(client.get(explain_url(example["request"], view="all")).content.decode())
     total = next(s for s in steps if s["kind"] == "fu_total")
     assert "tenpane" in total["text"]
-    assert "24" in total["text"]
-    assert "30" in total["text"]
+    assert "32" in total["text"]
+    assert "40" in total["text"]
     assert "glossary#tenpane" in total["body"]
+    # an ordinary round-up to 30 is not called tenpane (seeds 000 and 002)
+    basic = next(e for e in EXAMPLES if e["id"] == "wiki-basic")
+    steps = parse_steps(client.get(explain_url(basic["request"], view="all")).content.decode())
+    total = next(s for s in steps if s["kind"] == "fu_total")
+    assert "24" in total["text"]
+    assert "tenpane" not in total["text"].lower()
+    assert "glossary#tenpane" not in total["body"]
 
 
 def test_dora_step_shows_indicator_and_dora_tiles(client):
@@ -158,14 +165,14 @@ def test_double_wind_pair_sensitivity_is_reported():
     assert walk.result["fu"] == 40
     texts = [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"]
     assert texts == [
-        "With a 2-fu double-wind pair, this hand is 30 fu, not 40; 3000 points, not 3900."
+        "With a 2-fu double-wind pair, this hand is 30 fu, not 40; 3,000 points, not 3,900."
     ]
     fu_total = next(s for s in walk.steps if s.kind == "fu_total")
     assert any("2-fu double-wind pair" in n.text for n in fu_total.notes)
     # and the other way round under a 2-fu preset
     walk = build({**DOUBLE_EAST, "rules": "mleague"})
     assert [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"] == [
-        "With a 4-fu double-wind pair, this hand is 40 fu, not 30; 3900 points, not 3000."
+        "With a 4-fu double-wind pair, this hand is 40 fu, not 30; 3,900 points, not 3,000."
     ]
 
 
@@ -182,7 +189,7 @@ def test_kiriage_and_pinfu_tsumo_sensitivity():
     texts = [s.text for s in build(pinfu).sensitivity if s.switch == "pinfu_tsumo"]
     assert texts == [
         "Where pinfu cannot be won by tsumo, this hand is 30 fu, not 20; 3 han, not 4; "
-        "4000 points, not 5200."
+        "4,000 points, not 5,200."
     ]
 
 

@@ -115,10 +115,16 @@ def test_a_yaku_that_holds_is_not_explained_as_absent(client):
 def test_why_not_in_step_mode_fragment(client):
     page = client.get(explain_url(RON_TRIPLET, view="all")).content.decode()
     steps = parse_steps(page)
-    number = next(i for i, s in enumerate(steps, start=1) if s["data"].get("absent") == "sanankou")
+    # The near misses are one step in step mode (issue 11): its number is the group's.
+    number = next(
+        int(s["data"]["step-number"]) for s in steps if s["data"].get("absent") == "sanankou"
+    )
     fragment = client.get(
         explain_url(RON_TRIPLET, step=number), headers={"HX-Request": "true"}
     ).content.decode()
-    (shown,) = parse_steps(fragment)
+    assert 'data-kind="near_misses"' in fragment
+    inside = parse_steps(fragment)
+    assert [s["kind"] for s in inside] == ["yaku_absent"] * len(inside)
+    (shown,) = [s for s in inside if s["data"]["absent"] == "sanankou"]
     assert shown["data"]["reason"] == "sanankou.ron"
     assert shown["lit"] == 3

@@ -19,6 +19,8 @@ class Learner(models.Model):
         verbose_name=_("user"),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: The teacher role (sign-up's "I teach", or granted in the admin): may run classes.
+    is_teacher = models.BooleanField(_("teacher"), default=False)
 
     class Meta:
         verbose_name = _("learner")

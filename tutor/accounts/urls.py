@@ -11,7 +11,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             template_name="registration/tenbo_password_reset_form.html",
             email_template_name="registration/tenbo_password_reset_email.txt",
             subject_template_name="registration/tenbo_password_reset_subject.txt",

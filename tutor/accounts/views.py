@@ -5,14 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
+
+from tutor.accounts.models import Learner
 
 
 class SignupForm(UserCreationForm[Any]):
@@ -22,6 +26,11 @@ class SignupForm(UserCreationForm[Any]):
         label=_("E-mail (optional)"),
         required=False,
         help_text=_("Only used to reset your password."),
+    )
+    teacher = forms.BooleanField(
+        label=_("I teach"),
+        required=False,
+        help_text=_("Lets you create classes, set assignments and run live lessons."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -43,5 +52,32 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if form.cleaned_data.get("teacher"):
+            Learner.objects.update_or_create(user=user, defaults={"is_teacher": True})
         return redirect(_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
+
+
+#: What settings.py configures in production without EMAIL_URL: mail goes nowhere.
+NO_MAIL = "django.core.mail.backends.dummy.EmailBackend"
+
+
+def mail_available() -> bool:
+    """Whether a reset link can reach anyone (EMAIL_URL in production, the console while
+    developing, memory in tests): not when the mailer drops everything."""
+    mailers: dict[str, dict[str, Any]] = getattr(settings, "MAILERS", {})
+    backend: str = mailers.get("default", {}).get("BACKEND", "")
+    return backend != NO_MAIL
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, except that a server without mail says reset is not available
+    rather than pretending to send a link (and nothing is written to the log either)."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not mail_available():
+            status = 503 if request.method == "POST" else 200
+            return render(
+                request, "registration/tenbo_password_reset_unavailable.html", status=status
+            )
+        return super().dispatch(request, *args, **kwargs)

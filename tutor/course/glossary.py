@@ -54,7 +54,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "futei",
         "副底",
-        "ふうてい · futei",
+        "ふーてい · futei",
         _("base fu"),
         _("The 20 fu every winning hand starts with."),
     ),
@@ -71,21 +71,21 @@ TERMS: tuple[Term, ...] = (
     Term(
         "tsumo",
         "自摸",
-        "ツモ · tsumo",
+        "つも · tsumo",
         _("self-draw"),
         _("Winning on a tile you drew yourself. Adds 2 fu (except for pinfu); everybody pays."),
     ),
     Term(
         "ron",
         "栄和",
-        "ロン · ron",
+        "ろん · ron",
         _("win on a discard"),
         _("Winning on another player's discard: the discarder pays everything."),
     ),
     Term(
         "tenpai",
         "聴牌",
-        "テンパイ · tenpai",
+        "てんぱい · tenpai",
         _("ready hand"),
         _("A hand one tile away from winning."),
     ),
@@ -118,7 +118,12 @@ TERMS: tuple[Term, ...] = (
         "テンパネ",
         "てんぱね · tenpane",
         _("pushed over a ten"),
-        _("When small 2-fu items push the fu total past a multiple of ten (32 becomes 40)."),
+        _(
+            "When the small 2-fu items (tsumo, wait, pair) push a hand past the 30 fu it would "
+            "otherwise be, or past 40 for a closed ron: a tsumo with a concealed honour triplet "
+            "and a closed wait is 20 + 2 + 8 + 2 = 32, so 40. An ordinary 24 rounded to 30 is "
+            "not tenpane."
+        ),
     ),
     # --- waits
     Term(
@@ -172,7 +177,10 @@ TERMS: tuple[Term, ...] = (
         "役牌",
         "やくはい · yakuhai",
         _("value tiles"),
-        _("Dragons, your seat wind and the round wind. A triplet is 1 han each; a pair is 2 fu."),
+        _(
+            "Dragons, your seat wind and the round wind. A triplet is 1 han (2 for a double "
+            "wind); a pair is 2 fu."
+        ),
     ),
     Term(
         "renpuuhai",
@@ -187,21 +195,21 @@ TERMS: tuple[Term, ...] = (
     Term(
         "riichi",
         "立直",
-        "リーチ · riichi",
+        "りーち · riichi",
         _("ready declaration"),
         _("Declaring a closed ready hand and staking 1000 points: 1 han."),
     ),
     Term(
         "menzen_tsumo",
         "門前清自摸和",
-        "メンゼンツモ · menzen tsumo",
+        "めんぜんつも · menzen tsumo",
         _("closed self-draw"),
         _("A closed hand won by tsumo: 1 han."),
     ),
     Term(
         "pinfu",
         "平和",
-        "ピンフ · pinfu",
+        "ぴんふ · pinfu",
         _("all sequences"),
         _(
             "Closed, four sequences, a pair worth no fu and a two-sided wait: 1 han. By tsumo "
@@ -211,14 +219,14 @@ TERMS: tuple[Term, ...] = (
     Term(
         "tanyao",
         "断幺九",
-        "タンヤオ · tanyao",
+        "たんやお · tanyao",
         _("all simples"),
         _("Only tiles 2 to 8: 1 han, open or closed (where open tanyao is allowed)."),
     ),
     Term(
         "iipeikou",
         "一盃口",
-        "イーペーコー · iipeikou",
+        "いーぺーこー · iipeikou",
         _("identical sequences"),
         _("Two identical sequences in a closed hand: 1 han."),
     ),
@@ -239,28 +247,34 @@ TERMS: tuple[Term, ...] = (
     Term(
         "chanta",
         "混全帯幺九",
-        "チャンタ · chanta",
+        "ちゃんた · chanta",
         _("outside hand"),
-        _("Every set and the pair contain a terminal or an honour: 2 han closed, 1 open."),
+        _(
+            "Every set and the pair contain a terminal or an honour, with at least one sequence "
+            "and one honour: 2 han closed, 1 open."
+        ),
     ),
     Term(
         "junchan",
         "純全帯幺九",
-        "ジュンチャン · junchan",
+        "じゅんちゃん · junchan",
         _("pure outside hand"),
-        _("Every set and the pair contain a terminal, no honours: 3 han closed, 2 open."),
+        _(
+            "Every set and the pair contain a terminal (1 or 9), no honours, at least one "
+            "sequence: 3 han closed, 2 open."
+        ),
     ),
     Term(
         "toitoi",
         "対々和",
-        "トイトイ · toitoi",
+        "といとい · toitoi",
         _("all triplets"),
         _("Four triplets or kans: 2 han."),
     ),
     Term(
         "sanankou",
         "三暗刻",
-        "サンアンコー · sanankou",
+        "さんあんこー · sanankou",
         _("three concealed triplets"),
         _(
             "Three triplets made without calls: 2 han. A triplet completed by ron does not "
@@ -270,21 +284,21 @@ TERMS: tuple[Term, ...] = (
     Term(
         "honitsu",
         "混一色",
-        "ホンイツ · honitsu",
+        "ほんいつ · honitsu",
         _("half flush"),
         _("One suit plus honours: 3 han closed, 2 open."),
     ),
     Term(
         "chinitsu",
         "清一色",
-        "チンイツ · chinitsu",
+        "ちんいつ · chinitsu",
         _("full flush"),
         _("One suit only: 6 han closed, 5 open."),
     ),
     Term(
         "chiitoitsu",
         "七対子",
-        "チートイツ · chiitoitsu",
+        "ちーといつ · chiitoitsu",
         _("seven pairs"),
         _("Seven different pairs: 2 han and a fixed 25 fu (Kansai rule: 1 han, 50 fu)."),
     ),
@@ -313,7 +327,8 @@ TERMS: tuple[Term, ...] = (
         _("bonus tile"),
         _(
             "Each copy in the hand is 1 han. The indicator shows the tile BEFORE the dora: "
-            "indicator 3 means 4 is dora."
+            "indicator 3 means 4 is dora, 9 means 1; winds go East, South, West, North, East and "
+            "dragons white, green, red, white."
         ),
     ),
     Term(
@@ -336,7 +351,10 @@ TERMS: tuple[Term, ...] = (
         "基本点",
         "きほんてん · kihonten",
         _("base points"),
-        _("fu × 2^(han+2): what one non-dealer pays a non-dealer tsumo winner."),
+        _(
+            "fu × 2^(han+2): what one non-dealer pays a non-dealer tsumo winner, before "
+            "rounding up to a hundred."
+        ),
     ),
     Term(
         "bazoro",
@@ -350,7 +368,10 @@ TERMS: tuple[Term, ...] = (
         "親",
         "おや · oya",
         _("dealer"),
-        _("The East seat. The dealer is paid 1.5 times as much; a non-dealer is 子 (ko)."),
+        _(
+            "The East seat. The dealer is paid 1.5 times what a non-dealer would be for the "
+            "same hand; a non-dealer is 子 (ko)."
+        ),
     ),
     Term(
         "mangan",
@@ -370,13 +391,19 @@ TERMS: tuple[Term, ...] = (
         _("An optional rule: 30 fu 4 han and 60 fu 3 han (base 1920) are paid as mangan."),
     ),
     Term("haneman", "跳満", "はねまん · haneman", _("1.5 mangan"), _("6 or 7 han: base 3000.")),
-    Term("baiman", "倍満", "ばいまん · baiman", _("double mangan"), _("8 to 10 han: base 4000.")),
+    Term(
+        "baiman",
+        "倍満",
+        "ばいまん · baiman",
+        _("double mangan"),
+        _("8 to 10 han: base 4000. In some regions 10 han is already sanbaiman."),
+    ),
     Term(
         "sanbaiman",
         "三倍満",
         "さんばいまん · sanbaiman",
         _("triple mangan"),
-        _("11 or 12 han: base 6000."),
+        _("11 or 12 han: base 6000; 13 han or more too where kazoe yakuman is not played."),
     ),
     Term(
         "kazoe-yakuman",
@@ -390,7 +417,11 @@ TERMS: tuple[Term, ...] = (
         "役満",
         "やくまん · yakuman",
         _("limit yaku"),
-        _("A very hard pattern worth a fixed base of 8000: 32000 non-dealer, 48000 dealer."),
+        _(
+            "A very hard pattern worth a fixed base of 8000 (32000 non-dealer, 48000 dealer), "
+            "whatever the fu, yaku and dora. Some rules count a few patterns as double yakuman "
+            "and let yakuman stack."
+        ),
     ),
     # --- table money
     Term(
@@ -399,8 +430,9 @@ TERMS: tuple[Term, ...] = (
         "ほんば · honba",
         _("repeat counter"),
         _(
-            "Counters for repeated or drawn hands: 300 points each to the winner (100 from each "
-            "payer on tsumo), 1500 in some old rules."
+            "Counters left out when the dealer repeats or after a draw: 300 points each to the "
+            "winner (on ron the discarder pays it all, on tsumo 100 from each payer). Games that "
+            "count bazoro as han of its own often use 1500 (500 from each payer on tsumo)."
         ),
     ),
     Term(
@@ -415,7 +447,10 @@ TERMS: tuple[Term, ...] = (
         "ワレメ",
         "われめ · wareme",
         _("wall break"),
-        _("An optional rule: the player where the wall was broken pays or receives double."),
+        _(
+            "An optional rule: the player in front of whom the wall was broken pays or "
+            "receives double, applied after the honba."
+        ),
     ),
     Term(
         "aotenjou",
@@ -426,6 +461,313 @@ TERMS: tuple[Term, ...] = (
             "A curiosity rule with no limits: every hand by the formula, so scores explode. "
             "Large numbers are read with myriad units 万 億 兆 京."
         ),
+    ),
+    # --- the seeds' vocabulary: sets, tiles, fu items, tables, every yaku
+    Term(
+        "minko",
+        "明刻",
+        "みんこ · minko",
+        _("open triplet"),
+        _(
+            "A triplet made with a called tile (pon), or completed by ron on a shanpon wait: 2 fu "
+            "for simples, 4 for terminals and honours."
+        ),
+    ),
+    Term(
+        "anko",
+        "暗刻",
+        "あんこ · anko",
+        _("concealed triplet"),
+        _(
+            "A triplet drawn entirely by yourself: 4 fu for simples, 8 for terminals and honours. "
+            "Completed by ron, it counts as open."
+        ),
+    ),
+    Term(
+        "minkan",
+        "明槓",
+        "みんかん · minkan",
+        _("open kan"),
+        _(
+            "A kan made on a discard (daiminkan) or by adding a tile to a pon (kakan): 8 fu for "
+            "simples, 16 for terminals and honours."
+        ),
+    ),
+    Term(
+        "ankan",
+        "暗槓",
+        "あんかん · ankan",
+        _("closed kan"),
+        _(
+            "Four tiles of your own, declared as a kan; the hand stays closed: 16 fu for simples, "
+            "32 for terminals and honours."
+        ),
+    ),
+    Term(
+        "chunchanpai",
+        "中張牌",
+        "ちゅんちゃんぱい · chunchanpai",
+        _("simples"),
+        _("The number tiles 2 to 8."),
+    ),
+    Term(
+        "yaochuuhai",
+        "幺九牌",
+        "やおちゅうはい · yaochuuhai",
+        _("terminals and honours"),
+        _(
+            "The 1 and 9 of each suit, the winds and the dragons. Their triplets and kans are "
+            "worth twice a simple's."
+        ),
+    ),
+    Term(
+        "menzen-kafu",
+        "門前加符",
+        "めんぜんかふ · menzen kafu",
+        _("closed-ron fu"),
+        _("The 10 fu a closed hand gets for winning by ron."),
+    ),
+    Term(
+        "tsumo-fu",
+        "ツモ符",
+        "つもふ · tsumo fu",
+        _("tsumo fu"),
+        _("The 2 fu for a self-drawn win, open or closed; a pinfu tsumo does not take them."),
+    ),
+    Term(
+        "kuipinfu",
+        "喰い平和",
+        "くいぴんふ · kui pinfu",
+        _("open pinfu shape"),
+        _(
+            "An open hand of four sequences, a no-fu pair and a two-sided wait, won by ron. The "
+            "items add up to 20 fu; it is scored as 30."
+        ),
+    ),
+    Term(
+        "tsumifu",
+        "積み符",
+        "つみふ · tsumifu",
+        _("honba (counter) points"),
+        _(
+            "Another name for the honba counters and what they add: 300 points each, or 1500 in "
+            "games that count bazoro as han of its own."
+        ),
+    ),
+    Term(
+        "hayamihyou",
+        "早見表",
+        "はやみひょう · hayamihyou",
+        _("quick-reference table"),
+        _(
+            "The table of payments by fu and han, with bazoro already built in; players who score "
+            "quickly know it by heart."
+        ),
+    ),
+    Term(
+        "shibukawa",
+        "渋川式",
+        "しぶかわしき · Shibukawa-shiki",
+        _("the quick method"),
+        _(
+            "Getting the points without counting fu: six fu patterns (25, 20, 30, 30+, 40+, open "
+            "30+), ten non-dealer figures to remember, doubling, and the dealer at about 1.5 "
+            "times."
+        ),
+    ),
+    Term(
+        "double-yakuman",
+        "ダブル役満",
+        "だぶるやくまん · daburu yakuman",
+        _("double yakuman"),
+        _(
+            "Where the rules allow it, a pattern worth two yakuman; usually junsei chuuren, "
+            "kokushi with a 13-sided wait, suuankou tanki and daisuushii."
+        ),
+    ),
+    Term(
+        "ippatsu",
+        "一発",
+        "いっぱつ · ippatsu",
+        _("one-shot"),
+        _("Winning within one go-around after riichi, with no call in between: 1 han."),
+    ),
+    Term(
+        "double_riichi",
+        "ダブル立直",
+        "だぶるりーち · daburu riichi",
+        _("double riichi"),
+        _(
+            "Riichi declared on your very first discard, with no call before it: 2 han instead of "
+            "riichi's 1."
+        ),
+    ),
+    Term(
+        "haku",
+        "白",
+        "はく · haku",
+        _("white dragon"),
+        _("A triplet of white dragons is yakuhai: 1 han."),
+    ),
+    Term(
+        "hatsu",
+        "發",
+        "はつ · hatsu",
+        _("green dragon"),
+        _("A triplet of green dragons is yakuhai: 1 han."),
+    ),
+    Term(
+        "chun",
+        "中",
+        "ちゅん · chun",
+        _("red dragon"),
+        _("A triplet of red dragons is yakuhai: 1 han."),
+    ),
+    Term(
+        "haitei",
+        "海底摸月",
+        "はいていもーゆえ · haitei",
+        _("last-tile draw"),
+        _("Winning by tsumo on the last tile of the wall: 1 han."),
+    ),
+    Term(
+        "houtei",
+        "河底撈魚",
+        "ほーていらおゆい · houtei",
+        _("last-discard win"),
+        _("Winning by ron on the last discard of the hand: 1 han."),
+    ),
+    Term(
+        "rinshan",
+        "嶺上開花",
+        "りんしゃんかいほー · rinshan kaihou",
+        _("after a kan"),
+        _("Winning on the replacement tile drawn after declaring a kan: 1 han."),
+    ),
+    Term(
+        "chankan",
+        "搶槓",
+        "ちゃんかん · chankan",
+        _("robbing a kan"),
+        _("Winning on the tile another player adds to a pon to make a kan: 1 han."),
+    ),
+    Term(
+        "sanshoku_doukou",
+        "三色同刻",
+        "さんしょくどうこう · sanshoku doukou",
+        _("three-colour triplets"),
+        _("Triplets of the same number in all three suits: 2 han, open or closed."),
+    ),
+    Term(
+        "sankantsu",
+        "三槓子",
+        "さんかんつ · sankantsu",
+        _("three kans"),
+        _("Three kans, open or closed: 2 han."),
+    ),
+    Term(
+        "shousangen",
+        "小三元",
+        "しょうさんげん · shousangen",
+        _("little three dragons"),
+        _("Two dragon triplets and a dragon pair: 2 han, plus 1 han for each dragon triplet."),
+    ),
+    Term(
+        "honroutou",
+        "混老頭",
+        "ほんろうとう · honroutou",
+        _("all terminals and honours"),
+        _("Every tile a terminal or an honour: 2 han."),
+    ),
+    Term(
+        "ryanpeikou",
+        "二盃口",
+        "りゃんぺーこー · ryanpeikou",
+        _("two sets of identical sequences"),
+        _(
+            "Two iipeikou in one closed hand: 3 han. The same tiles also make seven pairs; the "
+            "higher reading is taken."
+        ),
+    ),
+    Term(
+        "suuankou",
+        "四暗刻",
+        "すーあんこー · suuankou",
+        _("four concealed triplets"),
+        _(
+            "Four concealed triplets or kans: yakuman. A triplet completed by ron does not count, "
+            "so by ron only a tanki wait makes it."
+        ),
+    ),
+    Term(
+        "daisangen",
+        "大三元",
+        "だいさんげん · daisangen",
+        _("big three dragons"),
+        _("Triplets of all three dragons: yakuman."),
+    ),
+    Term(
+        "shousuushii",
+        "小四喜",
+        "しょうすーしー · shousuushii",
+        _("little four winds"),
+        _("Three wind triplets and a wind pair: yakuman."),
+    ),
+    Term(
+        "daisuushii",
+        "大四喜",
+        "だいすーしー · daisuushii",
+        _("big four winds"),
+        _("Triplets of all four winds: yakuman (double yakuman where the rules say so)."),
+    ),
+    Term(
+        "tsuuiisou",
+        "字一色",
+        "つーいーそー · tsuuiisou",
+        _("all honours"),
+        _("Every tile a wind or a dragon: yakuman."),
+    ),
+    Term(
+        "chinroutou",
+        "清老頭",
+        "ちんろうとう · chinroutou",
+        _("all terminals"),
+        _("Every tile a 1 or a 9: yakuman."),
+    ),
+    Term(
+        "ryuuiisou",
+        "緑一色",
+        "りゅーいーそー · ryuuiisou",
+        _("all green"),
+        _("Only 2, 3, 4, 6, 8 of bamboo and green dragons: yakuman."),
+    ),
+    Term(
+        "chuuren",
+        "九蓮宝燈",
+        "ちゅうれんぽうとう · chuuren poutou",
+        _("nine gates"),
+        _("1112345678999 of one suit plus any tile of that suit, closed: yakuman."),
+    ),
+    Term(
+        "suukantsu",
+        "四槓子",
+        "すーかんつ · suukantsu",
+        _("four kans"),
+        _("Four kans: yakuman."),
+    ),
+    Term(
+        "tenhou",
+        "天和",
+        "てんほう · tenhou",
+        _("heavenly hand"),
+        _("The dealer's hand is complete on the first draw: yakuman."),
+    ),
+    Term(
+        "chiihou",
+        "地和",
+        "ちーほう · chiihou",
+        _("earthly hand"),
+        _("A non-dealer wins on their first draw, before any call: yakuman."),
     ),
 )
 

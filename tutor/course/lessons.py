@@ -11,20 +11,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _g
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
-from scorer.engine.yaku import YAKU_BY_ID
+from tutor.course.names import limit_label, yaku_label
 
 
 @dataclass(frozen=True)
 class Question:
     prompt: Promise
     #: An answer sentence; ``{fu} {raw_fu} {han} {yaku} {limit} {base} {total} {ron}
-    #: {tsumo_dealer} {tsumo_others} {honba} {sticks} {myriad}`` come from the scored example.
+    #: {tsumo_dealer} {tsumo_others} {honba} {sticks} {collected} {wareme_pays} {yakuman}
+    #: {myriad}`` come from the scored example (``collected``: payments plus riichi sticks).
     answer: Promise
 
 
@@ -33,6 +34,10 @@ class Example:
     request: Mapping[str, object]
     caption: Promise
     questions: tuple[Question, ...] = ()
+    #: What the example is there to show, checked against its trace by the tests:
+    #: ``fu:<item>``, ``yaku:<id>``, ``no-yaku:<id>``, ``wait:<wait>``, ``step:<kind>``,
+    #: ``limit:<id>``, ``form:<form>``, ``tenpane`` / ``no-tenpane``, ``han:<id>=<n>``.
+    shows: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,8 @@ class Lesson:
     questions: tuple[Question, ...] = ()
     #: Fu columns of a small non-dealer ron table drawn from the engine (quick-method lesson).
     table_fus: tuple[int, ...] = field(default=())
+    #: The quiz kinds that practise this lesson, linked at its end.
+    drills: tuple[str, ...] = field(default=())
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -66,11 +73,13 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Past a certain size the formula is replaced by a fixed value, a limit such as "
                 "[[mangan]]. The base points are then multiplied depending on who won and who "
-                "pays: the [[oya|dealer]] is paid one and a half times as much as anyone else."
+                "pays: the [[oya|dealer]] is paid one and a half times what a non-dealer would "
+                "be paid for the same hand."
             ),
             _(
                 "Each payment is rounded up to the next hundred on its own. Finally counters "
-                "for repeated hands ([[honba]]) and riichi sticks ([[kyoutaku]]) are added."
+                "for repeated hands ([[honba]]) and riichi sticks ([[kyoutaku]]) are added; "
+                "where the house plays [[wareme]], one seat's payment is then doubled."
             ),
         ),
         (
@@ -98,10 +107,11 @@ LESSONS: tuple[Lesson, ...] = (
                         _("What does each other player pay, and why not exactly twice the base?"),
                         _(
                             "{tsumo_others}: twice the base points, rounded up to the next "
-                            "hundred. The dealer collects {total} in all."
+                            "hundred. The dealer collects {collected} in all."
                         ),
                     ),
                 ),
+                shows=("step:base_points", "wait:kanchan", "yaku:riichi", "no-tenpane"),
             ),
         ),
         (
@@ -114,6 +124,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("No. Dora add han but are not yaku; a hand needs at least one real yaku."),
             ),
         ),
+        drills=("table", "payments"),
     ),
     Lesson(
         "fu",
@@ -122,24 +133,28 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "Every win starts from 20 fu, the [[futei]]. A [[menzen|closed]] hand that wins "
-                "on a discard ([[ron]]) adds 10; a win by [[tsumo|self-draw]] adds 2."
+                "on a discard ([[ron]]) adds 10; a win by [[tsumo|self-draw]] adds 2, open or "
+                "closed (pinfu is the one exception: see the next lesson)."
             ),
             _(
-                "Sequences are worth nothing. Triplets are worth something, and the value "
-                "doubles three times over: tiles 1, 9 and honours double a simple triplet, a "
-                "concealed triplet doubles an open one, and a kan is four times a triplet. So "
-                "an open triplet of simples is 2, a closed kan of honours is 32."
+                "Sequences are worth nothing. An open triplet of simples (2 to 8) is 2 fu, and "
+                "everything else follows by doubling: terminals and honours (1, 9, winds, "
+                "dragons) double it, a concealed triplet doubles it again, and a kan is four "
+                "times a triplet (two doublings more). So a closed kan of honours is 32 fu: "
+                "four doublings of 2."
             ),
             _(
                 "A pair of [[yakuhai|value tiles]] (a dragon, your seat wind or the round wind) "
                 "adds 2. A wind that is both your seat and round wind ([[renpuuhai]]) counts "
-                "twice, 4 fu, in most online rules; some leagues give only 2."
+                "twice, 4 fu, on Tenhou and Mahjong Soul; M.League and some other rules give "
+                "only 2."
             ),
             _(
                 "Awkward waits add 2: [[kanchan]] (middle), [[penchan]] (edge) and [[tanki]] "
                 "(pair). A two-sided [[ryanmen]] or a [[shanpon]] adds nothing. Then the total "
-                "is rounded up to a multiple of ten; when the small 2-fu items push you over, "
-                "players call it [[tenpane]]."
+                "is rounded up to a multiple of ten: 24 becomes 30, 32 becomes 40. When the "
+                "small 2-fu items push a hand past the 30 it would otherwise be (past 40 for a "
+                "closed ron), players call it [[tenpane]]."
             ),
         ),
         (
@@ -151,7 +166,10 @@ LESSONS: tuple[Lesson, ...] = (
                     "seat": "1z",
                     "round": "1z",
                 },
-                _("East round, the dealer: an East pair, an edge wait and two honour triplets."),
+                _(
+                    "East round, the dealer: a double-East pair, an edge wait, a concealed "
+                    "honour triplet and a called terminal triplet."
+                ),
                 (
                     Question(
                         _("Which block is worth the most fu, and why?"),
@@ -164,6 +182,13 @@ LESSONS: tuple[Lesson, ...] = (
                         _("What is the fu total, and what is scored?"),
                         _("{raw_fu} fu in all, scored as {fu} fu."),
                     ),
+                ),
+                shows=(
+                    "fu:closed_terminal_triplet",
+                    "fu:open_terminal_triplet",
+                    "fu:pair_seat_wind",
+                    "fu:pair_round_wind",
+                    "wait:penchan",
                 ),
             ),
             Example(
@@ -186,6 +211,36 @@ LESSONS: tuple[Lesson, ...] = (
                         ),
                     ),
                 ),
+                shows=("fu:closed_terminal_kan", "fu:open_terminal_triplet", "wait:shanpon"),
+            ),
+            Example(
+                {
+                    "hand": "456m666z9p[1-23m][7-89m]",
+                    "win": "9p",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "1z",
+                    "dora": "4m",
+                },
+                _(
+                    "Seed 001's worked example: an open straight, a concealed green-dragon "
+                    "triplet and a pair wait, by tsumo."
+                ),
+                (
+                    Question(
+                        _("Add the fu item by item."),
+                        _(
+                            "20 (futei) + 2 (tsumo) + 8 (concealed honour triplet) + 2 (tanki) "
+                            "= {raw_fu}, scored as {fu}: the 2-fu items pushed it past 30, so "
+                            "this is tenpane."
+                        ),
+                    ),
+                    Question(
+                        _("And the han?"),
+                        _("{han}: {yaku}."),
+                    ),
+                ),
+                shows=("tenpane", "fu:closed_terminal_triplet", "wait:tanki", "han:ittsu=1"),
             ),
         ),
         (
@@ -198,6 +253,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Kanchan, penchan and tanki add 2; ryanmen and shanpon add nothing."),
             ),
         ),
+        drills=("fu", "fu_items"),
     ),
     Lesson(
         "exceptions",
@@ -207,18 +263,21 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "[[pinfu]] is the hand with nothing to count: four sequences, a pair that is "
                 "not a value tile and a two-sided wait, closed. Won by ron it is 30 fu (20 plus "
-                "the closed ron bonus). Won by tsumo the 2 tsumo fu are waived, so it stays at "
-                "exactly 20 fu, the only hand that does."
+                "the closed ron bonus). Won by tsumo (where pinfu tsumo is allowed, the "
+                "standard) the 2 tsumo fu are waived, so it stays at exactly 20 fu, the only "
+                "hand that does."
             ),
             _(
                 "[[chiitoitsu]] does not follow the item list at all: it is a fixed 25 fu, never "
-                "rounded, with 2 han. Some older rules value it 50 fu with 1 han, which pays "
-                "the same until the limits are near."
+                "rounded, with 2 han. The Kansai rule values it 50 fu with 1 han instead: the "
+                "same points below the limits, but with many yaku the limits are reached at "
+                "different han."
             ),
             _(
-                "An open hand with the pinfu shape, won by ron, would add up to 20 fu. Since "
-                "open pinfu earns no han, tables simply treat it as 30 fu, so 20 fu by ron never "
-                "occurs."
+                "An open hand with the pinfu shape (all sequences, a no-fu pair, a two-sided "
+                "wait), won by ron, would add up to 20 fu. It is scored as 30 fu, a "
+                "compensation for open pinfu earning no han; so a 20 fu hand is never won by "
+                "ron, and 20 fu 1 han does not exist."
             ),
             _(
                 "A triplet finished by someone else's discard ([[shanpon]] wait won by ron) "
@@ -243,6 +302,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("It is pinfu by tsumo: the hand is exactly {fu} fu."),
                     ),
                 ),
+                shows=("yaku:pinfu", "fu:pinfu_tsumo"),
             ),
             Example(
                 {
@@ -263,19 +323,26 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                     Question(
                         _("Why no iipeikou from 223344m?"),
-                        _("Seven pairs are never read as sequences; iipeikou cannot combine."),
+                        _(
+                            "Read as seven pairs, the hand has no sequences, and iipeikou never "
+                            "combines with chiitoitsu. These tiles have no standard reading "
+                            "(77p 99s 55z 77z make no sets); when the same tiles also form a "
+                            "standard hand, such as ryanpeikou, the higher-scoring reading wins."
+                        ),
                     ),
                 ),
+                shows=("form:chiitoitsu", "fu:chiitoitsu", "yaku:chiitoitsu", "no-yaku:iipeikou"),
             ),
             Example(
-                {"hand": "234m678p34s55s[2-34p]", "win": "5s", "tsumo": False, "seat": "2z"},
-                _("Open all-simples with a two-sided wait, won by ron."),
+                {"hand": "234m678p34s66s[2-34p]", "win": "5s", "tsumo": False, "seat": "2z"},
+                _("Open all-simples with a two-sided wait and a no-fu pair, won by ron."),
                 (
                     Question(
                         _("The items add up to 20. What fu is scored?"),
                         _("{fu} fu: the open pinfu shape is raised."),
                     ),
                 ),
+                shows=("fu:open_pinfu", "wait:ryanmen", "yaku:tanyao"),
             ),
             Example(
                 {
@@ -295,6 +362,7 @@ LESSONS: tuple[Lesson, ...] = (
                         ),
                     ),
                 ),
+                shows=("no-yaku:sanankou", "fu:open_simple_triplet", "wait:shanpon"),
             ),
         ),
         (
@@ -303,6 +371,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Closed pinfu won by tsumo."),
             ),
         ),
+        drills=("fu", "quick"),
     ),
     Lesson(
         "han",
@@ -348,6 +417,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("3m, the next tile: one copy in the hand."),
                     ),
                 ),
+                shows=("yaku:ittsu", "han:ittsu=1", "han:dora=1"),
             ),
             Example(
                 {
@@ -369,6 +439,7 @@ LESSONS: tuple[Lesson, ...] = (
                         ),
                     ),
                 ),
+                shows=("han:dora=1", "step:dora"),
             ),
         ),
         (
@@ -377,6 +448,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("2 instead of 3 (kuisagari)."),
             ),
         ),
+        drills=("yaku",),
     ),
     Lesson(
         "points",
@@ -385,9 +457,10 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2000 on "
-                "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu, or 3 han with "
-                "70 fu. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), [[sanbaiman]] (11–12) "
-                "and [[kazoe-yakuman]] (13 and up)."
+                "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu or more, or 3 han "
+                "with 70 fu or more. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), "
+                "[[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
+                "played; otherwise sanbaiman). From 5 han the fu no longer matter."
             ),
             _(
                 "A non-dealer winning by ron is paid four times the base by the discarder; the "
@@ -396,8 +469,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "Each payment is rounded up to a hundred separately."
             ),
             _(
-                "30 fu 4 han has base 1920, just short of mangan. Many leagues round it up "
-                "([[kiriage]] mangan); others pay 7700."
+                "30 fu 4 han (and 60 fu 3 han) has base 1920, just short of mangan. Some rules "
+                "round it up ([[kiriage]]); others pay it as it is, 7700 for a non-dealer ron."
             ),
         ),
         (
@@ -422,6 +495,7 @@ LESSONS: tuple[Lesson, ...] = (
                         ),
                     ),
                 ),
+                shows=("step:base_points", "yaku:pinfu", "han:ura_dora=1"),
             ),
             Example(
                 {
@@ -439,7 +513,15 @@ LESSONS: tuple[Lesson, ...] = (
                         _("Which limit does it reach, and what is paid?"),
                         _("{han} han is {limit}: the discarder pays {ron}."),
                     ),
+                    Question(
+                        _("Does the fu count matter here?"),
+                        _(
+                            "No: the hand is {raw_fu} fu, but from 5 han the limit depends on "
+                            "the han alone."
+                        ),
+                    ),
                 ),
+                shows=("limit:baiman", "yaku:toitoi", "yaku:sanankou", "fu:open_terminal_triplet"),
             ),
         ),
         (
@@ -448,6 +530,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("1920 → 2000 from each non-dealer, 3840 → 3900 from the dealer: 7900."),
             ),
         ),
+        drills=("table", "reverse", "payments"),
     ),
     Lesson(
         "honba",
@@ -456,7 +539,9 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "[[honba]] counters add 300 points per counter: on ron the discarder pays all of "
-                "it, on tsumo each payer adds 100. Some old rules use 1500 per counter."
+                "it, on tsumo each of the three payers adds 100 per counter. Games that count "
+                "[[bazoro]] as han of its own (場ゾロあり) often use 1500 per counter instead: "
+                "500 from each payer on a tsumo."
             ),
             _(
                 "Riichi sticks ([[kyoutaku]]) left on the table, 1000 each, go to the winner on "
@@ -485,7 +570,44 @@ LESSONS: tuple[Lesson, ...] = (
                         _("How much do the honba add, and what comes from the stick?"),
                         _("{honba} from the honba; {sticks} from the riichi stick."),
                     ),
+                    Question(
+                        _("What does the winner collect in all?"),
+                        _("{collected}: {total} in payments plus {sticks} from the stick."),
+                    ),
                 ),
+                shows=("step:honba", "step:sticks"),
+            ),
+            Example(
+                {
+                    "hand": "234m567p234s44z67s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "1z",
+                    "riichi": True,
+                    "ippatsu": True,
+                    "honba": 1,
+                    "wareme": "4z",
+                    "rules": {"preset": "tenhou", "wareme": True},
+                },
+                _(
+                    "Wareme: seed 000's pinfu tsumo again, with one honba, and the wall was "
+                    "broken in front of North."
+                ),
+                (
+                    Question(
+                        _("What does each player pay?"),
+                        _(
+                            "The dealer {tsumo_dealer} and West {tsumo_others} (each with the "
+                            "honba); North, at the wareme, pays double: {wareme_pays}."
+                        ),
+                    ),
+                    Question(
+                        _("What does the winner collect?"),
+                        _("{collected} in all."),
+                    ),
+                ),
+                shows=("step:wareme", "step:honba", "yaku:pinfu"),
             ),
         ),
         (
@@ -494,21 +616,44 @@ LESSONS: tuple[Lesson, ...] = (
                 _("200 each (100 per counter per payer)."),
             ),
         ),
+        drills=("honba",),
     ),
     Lesson(
         "quick-method",
-        _("The quick method, and why 3900 and 7700 exist"),
-        _("Estimate fu from the hand type, learn three rows, double per han."),
+        _("The quick method (渋川式), and why 3900 and 7700 exist"),
+        _("Six fu patterns, ten numbers, doubling, and when to count fu exactly."),
         (
             _(
-                "Triplet and pair fu rarely matter for the final rounding, so players shortcut "
-                "the count by hand type: [[chiitoitsu]] 25; [[pinfu]] 20 by tsumo and 30 by "
-                "ron; other closed tsumo 30; other closed ron 40; open hands 30. Add a little "
-                "when there are honour or closed triplets."
+                "The quick method (渋川式, the Shibukawa method, named after the M.League "
+                "professional Shibukawa Nanba) gets the points without counting fu for most "
+                "hands. Leaving triplet fu aside, every hand that is not a yakuman has one of "
+                "six fu values: [[chiitoitsu]] 25; closed [[pinfu]] 20 by tsumo and 30 by ron; "
+                "any other closed hand 30 by tsumo and 40 by ron; any open hand 30."
             ),
             _(
-                "Then learn the non-dealer rows for 30, 40 and 50 fu, double for each han, and "
-                "take about one and a half times for the dealer."
+                "Why those values: 20 fu plus the closed-ron 10 is 30, and whatever keeps a "
+                "closed hand from being pinfu (a triplet, an awkward wait, a value pair) adds at "
+                "least 2, which rounds up to 40. A tsumo adds 2 to the 20, which rounds up to 30, "
+                "and an open pinfu shape is raised to 30."
+            ),
+            _(
+                "The other closed and open values are really 30 or 40 “plus a little”, and the "
+                "little is [[tenpane]]: triplet fu together with the pair, tsumo and wait fu "
+                "pushing the hand past its 30 (or 40). It becomes likely once the triplets add "
+                "up to 8 fu, and one concealed triplet of terminals or honours is 8 fu on its "
+                "own: whenever you see one, count the fu exactly."
+            ),
+            _(
+                "Then learn the ten non-dealer ron figures in the table below: 30 fu from 1 to 4 "
+                "han, 40 and 50 fu from 1 to 3 han (one han more is mangan)."
+            ),
+            _(
+                "Everything else follows from doubling: one more han doubles the base points, "
+                "and so does twice the fu. So 60 fu pays like 30 fu with one han more, 20 fu "
+                "like 40 fu with one han less, and 25 fu like 50 fu with one han less. The "
+                "dealer is paid about one and a half times the non-dealer figure (6 times the "
+                "base instead of 4); rounding can move it by a hundred: 3900 × 1.5 = 5850, but "
+                "the dealer gets 5800."
             ),
             _(
                 "The doubling breaks down at the odd numbers. 30 fu 3 han is base 960; four "
@@ -531,9 +676,34 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("What fu does the full count give?"),
-                        _("{raw_fu} → {fu} fu; with {han} han the ron is {ron}."),
+                        _(
+                            "{raw_fu} → {fu} fu, the closed ron's usual 40: no tenpane. With "
+                            "{han} han the ron is {ron}."
+                        ),
                     ),
                 ),
+                shows=("wait:tanki", "fu:closed_ron", "no-tenpane"),
+            ),
+            Example(
+                {
+                    "hand": "123m456p777z99s13s",
+                    "win": "2s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "riichi": True,
+                },
+                _("A closed tsumo with a concealed red-dragon triplet and a closed wait."),
+                (
+                    Question(
+                        _("The quick method says 30 fu. Is that right?"),
+                        _(
+                            "No: the concealed honour triplet is 8 fu, and with the tsumo and "
+                            "the wait the count is {raw_fu}, rounded to {fu}. This is tenpane: "
+                            "the hand pays {total}, not the 30 fu figure."
+                        ),
+                    ),
+                ),
+                shows=("tenpane", "fu:closed_terminal_triplet", "wait:kanchan"),
             ),
         ),
         (
@@ -541,8 +711,164 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Why is a non-dealer 30 fu 3 han ron 3900 and not 4000?"),
                 _("960 × 4 = 3840, and payments round up to the next hundred only."),
             ),
+            Question(
+                _("Which hands need an exact fu count?"),
+                _(
+                    "Those with triplets or kans, above all a concealed triplet of terminals or "
+                    "honours (8 fu alone): they may be past their pattern's 30 or 40."
+                ),
+            ),
         ),
         table_fus=(30, 40, 50),
+        drills=("quick", "estimate", "exact_fu"),
+    ),
+    Lesson(
+        "limits",
+        _("Limits and their variants"),
+        _("Kiriage, kazoe yakuman, 10-han sanbaiman, double yakuman and the 120 fu rows."),
+        (
+            _(
+                "The limits are where rule sets differ most, so settle them before a game. "
+                "Three cells sit just under [[mangan]]: 20 fu 4 han, 25 fu 4 han and 30 fu 4 han "
+                "(the same points as 40, 50 and 60 fu at 3 han). None of them is a mangan by the "
+                "formula. [[kiriage|Kiriage mangan]], which more and more games play, rounds "
+                "only base 1920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
+                "4 han stay as they are."
+            ),
+            _(
+                "13 han or more is a [[kazoe-yakuman]] where counted yakuman is played; where "
+                "it is not, the hand stays a [[sanbaiman]]. Some regions make 10 han a "
+                "sanbaiman already, where most rules still pay [[baiman]]."
+            ),
+            _(
+                "A [[yakuman]] is a fixed limit: the fu, the other yaku and the dora are not "
+                "counted at all. Where the rules allow it, the hardest patterns (junsei chuuren, "
+                "kokushi on a 13-sided wait, suuankou tanki, daisuushii) are a "
+                "[[double-yakuman]], and several yakuman in one hand add up."
+            ),
+            _(
+                "The quick-reference tables stop at 110 fu. Seed 000 gives the reason: a hand "
+                "of 120 fu or more always has at least 3 han, and 3 han is a mangan from 70 fu "
+                "on."
+            ),
+        ),
+        (
+            Example(
+                {
+                    "hand": "234m567p23s44z678s",
+                    "win": "4s",
+                    "tsumo": False,
+                    "seat": "1z",
+                    "round": "1z",
+                    "riichi": True,
+                    "dora": "1s",
+                    "ura": "5p",
+                    "rules": "mleague",
+                },
+                _("Seed 000's dealer riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
+                (
+                    Question(
+                        _("What does the discarder pay, and why not 11600?"),
+                        _(
+                            "{ron}: with kiriage, base 1920 is rounded up to {limit}. Without "
+                            "it (Tenhou rules) the same hand pays 11,600."
+                        ),
+                    ),
+                ),
+                shows=("limit:mangan", "yaku:pinfu", "step:limit"),
+            ),
+            Example(
+                {"hand": "111m999m555z77z66z", "win": "7z", "tsumo": False, "seat": "2z"},
+                _(
+                    "Seed 000's counted yakuman without riichi or dora: a closed hand of "
+                    "terminals and honours, won by ron on a shanpon wait."
+                ),
+                (
+                    Question(
+                        _("Which yaku make up the han?"),
+                        _("{yaku}: {han} han, a {limit}."),
+                    ),
+                    Question(
+                        _("Why must the hand be closed?"),
+                        _(
+                            "Open, honitsu would be worth one han less (kuisagari), and the "
+                            "hand would no longer reach 13 han."
+                        ),
+                    ),
+                ),
+                shows=("limit:kazoe_yakuman", "yaku:shousangen", "yaku:honroutou"),
+            ),
+            Example(
+                {
+                    "hand": "111m999m555z77z66z",
+                    "win": "7z",
+                    "tsumo": False,
+                    "seat": "2z",
+                    "rules": "wrc",
+                },
+                _("The same hand under rules without counted yakuman (WRC)."),
+                (
+                    Question(
+                        _("What is it worth now?"),
+                        _("Still {han} han, but only a {limit}: the discarder pays {ron}."),
+                    ),
+                ),
+                shows=("limit:sanbaiman", "yaku:honitsu"),
+            ),
+            Example(
+                {
+                    "hand": "666z777z12p99p[5=55z]",
+                    "win": "3p",
+                    "tsumo": False,
+                    "seat": "2z",
+                    "round": "1z",
+                    "dora": "8p",
+                },
+                _("Seed 000's yakuman example: big three dragons, won by ron on an edge wait."),
+                (
+                    Question(
+                        _("Do the fu, the other yaku and the dora count?"),
+                        _(
+                            "No. The fu would be {raw_fu} ({fu} rounded), and the hand also holds "
+                            "dora and ordinary yaku, but a yakuman ignores them all: the "
+                            "discarder pays {ron}."
+                        ),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:daisangen", "step:dora"),
+            ),
+            Example(
+                {
+                    "hand": "5z(1111z)(2222z)(3333z)(4444z)",
+                    "win": "5z",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "rules": "mahjongsoul",
+                },
+                _(
+                    "Seed 000's stacking example: all honours, four kans, four concealed "
+                    "triplets on a single wait and big four winds, where double yakuman count."
+                ),
+                (
+                    Question(
+                        _("How many yakuman, and what is collected?"),
+                        _(
+                            "{yakuman}: suuankou tanki and daisuushii count double, tsuuiisou "
+                            "and suukantsu once; {total} in all. Without double yakuman "
+                            "(Tenhou rules) it would be four."
+                        ),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:suuankou_tanki", "yaku:daisuushii"),
+            ),
+        ),
+        (
+            Question(
+                _("Is 25 fu 4 han a mangan with kiriage?"),
+                _("No: kiriage rounds only base 1920 up, and 25 fu 4 han is base 1600."),
+            ),
+        ),
+        drills=("table",),
     ),
     Lesson(
         "aotenjou",
@@ -555,12 +881,15 @@ LESSONS: tuple[Lesson, ...] = (
                 "turns a modest hand into millions."
             ),
             _(
-                "Yakuman need a policy: a fixed payment, counting each yakuman as 13 han that "
-                "stacks with everything else, or the higher of the two."
+                "Yakuman need a policy: a fixed payment (10,000,000 for a non-dealer, "
+                "15,000,000 for a dealer), counting each yakuman as 13 han that stacks with "
+                "everything else, or the higher of the two."
             ),
             _(
                 "Numbers this large are easier to read with the Japanese myriad units: 万 is "
-                "10^4, 億 10^8, 兆 10^12, 京 10^16, and so on every four digits."
+                "10^4, 億 10^8, 兆 10^12, 京 10^16, and so on every four digits. The "
+                "quick-reference tables page ([[hayamihyou]]) has aotenjou tables up to 15 han, "
+                "for ron and for tsumo."
             ),
         ),
         (
@@ -577,13 +906,86 @@ LESSONS: tuple[Lesson, ...] = (
                     "ura": "8p8p",
                     "rules": "aotenjou",
                 },
-                _("A dragon-heavy hand with eight dora under aotenjou."),
+                _(
+                    "Seed 003's first example: a dragon-heavy hand with twelve dora (six dora, "
+                    "six ura dora) under aotenjou."
+                ),
                 (
                     Question(
                         _("How is the payment read in myriad units?"),
                         _("{total} = {myriad} points."),
                     ),
                 ),
+                shows=("han:dora=6", "han:ura_dora=6", "yaku:shousangen", "step:base_points"),
+            ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "fixed"},
+                },
+                _(
+                    "Seed 003's fourth example: riichi, then four concealed triplets by tsumo. "
+                    "Yakuman policy: a fixed payment."
+                ),
+                (
+                    Question(
+                        _("What does the winner collect?"),
+                        _("{total}: the fixed yakuman payment, whatever else the hand holds."),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:suuankou"),
+            ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "13han"},
+                },
+                _("The same hand when each yakuman counts as 13 han that stacks with the rest."),
+                (
+                    Question(
+                        _("How many han and fu, and what is collected?"),
+                        _(
+                            "{han} han ({yaku}; toitoi and sanankou are part of the yakuman and "
+                            "not added again) at {fu} fu: {total} = {myriad} points."
+                        ),
+                    ),
+                ),
+                shows=("yaku:suuankou", "yaku:riichi", "step:base_points"),
+            ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "higher"},
+                },
+                _("And when the higher of the two values is taken."),
+                (
+                    Question(
+                        _("Which value wins here?"),
+                        _("The 13-han count: {total} is more than the fixed payment."),
+                    ),
+                ),
+                shows=("yaku:suuankou", "step:base_points"),
             ),
         ),
         (),
@@ -591,6 +993,46 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 BY_SLUG: dict[str, Lesson] = {lesson.slug: lesson for lesson in LESSONS}
+
+#: Where each rule is taught: topic -> (lesson slug, paragraph number from 1, a word the
+#: paragraph must contain, checked by the tests). Quiz feedback links here.
+TOPICS: dict[str, tuple[str, int, str]] = {
+    "bazoro": ("how-scoring-works", 2, "bazoro"),
+    "dealer": ("how-scoring-works", 3, "dealer"),
+    "win-fu": ("fu", 1, "self-draw"),
+    "triplet-fu": ("fu", 2, "triplet"),
+    "pair-fu": ("fu", 3, "pair"),
+    "wait-fu": ("fu", 4, "Awkward waits"),
+    "rounding-fu": ("fu", 4, "rounded up to a multiple of ten"),
+    "pinfu": ("exceptions", 1, "pinfu"),
+    "chiitoitsu": ("exceptions", 2, "chiitoitsu"),
+    "open-pinfu": ("exceptions", 3, "pinfu shape"),
+    "ron-triplet": ("exceptions", 4, "counts as an open triplet"),
+    "yaku": ("han", 1, "yaku"),
+    "kuisagari": ("han", 1, "kuisagari"),
+    "dora": ("han", 2, "indicator"),
+    "limits": ("points", 1, "mangan"),
+    "payments": ("points", 2, "rounded up to a hundred separately"),
+    "kiriage": ("points", 3, "kiriage"),
+    "honba": ("honba", 1, "honba"),
+    "sticks": ("honba", 2, "Riichi sticks"),
+    "wareme": ("honba", 3, "wareme"),
+    "quick-patterns": ("quick-method", 1, "six fu values"),
+    "tenpane": ("quick-method", 3, "tenpane"),
+    "doubling": ("quick-method", 5, "doubling"),
+    "rounding-payments": ("quick-method", 6, "rounding"),
+}
+
+
+def paragraph_anchor(number: int) -> str:
+    """The id of a lesson's paragraph ``number`` (from 1) on its page."""
+    return f"p{number}"
+
+
+def topic_url(topic: str) -> str:
+    """The lesson section that teaches ``topic``."""
+    slug, number, _word = TOPICS[topic]
+    return reverse("tutor:lesson", args=[slug]) + "#" + paragraph_anchor(number)
 
 
 @dataclass
@@ -604,28 +1046,36 @@ class ScoredExample:
         return bool(self.result.get("ok"))
 
 
+def _points(value: object) -> str:
+    """Points as the walkthrough shows them: digit groups from 10,000 on (none for absent)."""
+    if not isinstance(value, int):
+        return ""
+    return f"{value:,}" if value >= 10_000 else str(value)
+
+
 def facts(result: Mapping[str, Any]) -> dict[str, str]:
     """The values a self-check answer may quote, from a scored result."""
     payments = result["payments"]
     fu_total: dict[str, Any] = next((s for s in result["steps"] if s["step"] == "fu_total"), {})
     base = next((s.get("base") for s in result["steps"] if s["step"] == "limit"), "")
-    yaku = ", ".join(
-        _g(YAKU_BY_ID[y["id"]].name) if y["id"] in YAKU_BY_ID else y["id"] for y in result["yaku"]
-    )
+    yaku = ", ".join(yaku_label(y["id"]) for y in result["yaku"])
     limit = result.get("limit")
     return {
         "fu": str(result["fu"]),
         "raw_fu": str(fu_total.get("raw", result["fu"])),
         "han": str(result["han"]),
         "yaku": yaku,
-        "limit": str(limit or ""),
-        "base": str(base),
-        "total": f"{payments['total']:,}",
-        "ron": f"{payments['ron']:,}" if payments["ron"] is not None else "",
-        "tsumo_dealer": str(payments["tsumo_dealer"] or ""),
-        "tsumo_others": str(payments["tsumo_others"] or ""),
-        "honba": str(payments["honba"]),
-        "sticks": str(payments["sticks"]),
+        "limit": limit_label(limit) if limit else "",
+        "base": _points(base),
+        "total": _points(payments["total"]),
+        "ron": _points(payments["ron"]),
+        "tsumo_dealer": _points(payments["tsumo_dealer"]),
+        "tsumo_others": _points(payments["tsumo_others"]),
+        "honba": _points(payments["honba"]),
+        "sticks": _points(payments["sticks"]),
+        "collected": _points(payments["total"] + payments["sticks"]),
+        "yakuman": str(result["yakuman"]),
+        "wareme_pays": _points((payments["tsumo_others"] or 0) + payments.get("wareme_extra", 0)),
         "myriad": myriad(int(payments["total"])),
     }
 

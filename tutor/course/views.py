@@ -15,10 +15,12 @@ from django.views.decorators.http import require_GET
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
-from scorer.engine.yaku import YAKU_BY_ID
+from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
+from tutor.course.names import yaku_label
+from tutor.quiz.base import KIND_HELP, KIND_NAMES
 from tutor.walkthrough import steps as walkthrough
 from tutor.walkthrough.views import form_fields
 
@@ -84,10 +86,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             if scored.ok
             else None
         )
-        yaku = [
-            f"{_(YAKU_BY_ID[y['id']].name) if y['id'] in YAKU_BY_ID else y['id']} ({y['han']})"
-            for y in scored.result.get("yaku", [])
-        ]
+        yaku = [f"{yaku_label(y['id'])} ({y['han']})" for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
@@ -106,6 +105,11 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "next": LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
             "quick_rows": quick_rows,
             "quick_fus": current.table_fus,
+            "drills": [
+                {"kind": kind, "name": KIND_NAMES[kind], "help": KIND_HELP[kind]}
+                for kind in current.drills
+                if kind in KIND_NAMES
+            ],
         },
     )
 
@@ -132,8 +136,9 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
-    """A table cell's display values (digit grouping only for the aotenjou table)."""
-    show = walkthrough.number if group else str
+    """A table cell's display values: points with a thousands separator, a non-dealer's
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all"."""
+    show = walkthrough.number
     tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
     return {
         "fu": cell.fu,
@@ -141,7 +146,11 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
-        "tsumo": ",".join(show(t) for t in tsumo),
+        "tsumo": (
+            _("%(each)s all") % {"each": show(cell.tsumo_others)}
+            if cell.dealer
+            else "/".join(show(t) for t in tsumo)
+        ),
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
@@ -149,7 +158,7 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     }
 
 
-def _tables(rules_name: str) -> dict[str, object]:
+def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
     rules = resolve_rules(rules_name)
     grids = []
     for dealer in (True, False):
@@ -168,7 +177,8 @@ def _tables(rules_name: str) -> dict[str, object]:
                     {
                         "limit": name,
                         "label": LIMIT_LABELS.get(cell.limit or name, name),
-                        "name": walkthrough.LIMIT_NAMES.get(name, name),
+                        # the row's own limit: 13+ han is sanbaiman where kazoe is off
+                        "name": walkthrough.LIMIT_NAMES.get(cell.limit or name, name),
                         "low": low,
                         "high": high,
                         "cell": _cell_view(cell),
@@ -177,17 +187,27 @@ def _tables(rules_name: str) -> dict[str, object]:
                 ],
             }
         )
+    titles = {
+        (False, "ron"): _("Aotenjou, non-dealer ron"),
+        (True, "ron"): _("Aotenjou, dealer ron"),
+        (False, "tsumo"): _("Aotenjou, non-dealer tsumo (each non-dealer, the dealer)"),
+        (True, "tsumo"): _("Aotenjou, dealer tsumo (each player)"),
+    }
     aotenjou = [
         {
             "dealer": dealer,
-            "title": _("Aotenjou, dealer ron") if dealer else _("Aotenjou, non-dealer ron"),
+            "win": win,
+            "title": titles[dealer, win],
             "rows": [
                 {"han": row[0].han, "cells": [_cell_view(c, True) for c in row]}
                 for row in aotenjou_table(dealer, 15)
             ],
         }
+        for win in ("ron", "tsumo")
         for dealer in (False, True)
     ]
+    if not with_aotenjou:
+        aotenjou = []
     return {
         "rules": rules,
         "grids": grids,
@@ -207,11 +227,15 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     except RulesError as exc:
         error = str(exc)
         name = "tenhou"
+    # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
+    with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
     context: dict[str, object] = {
-        "presets": list(PRESETS),
+        "presets": PRESET_CHOICES,
         "preset": name,
+        "preset_label": PRESET_LABELS.get(name, name),
+        "with_aotenjou": with_aotenjou,
         "rules_error": error,
-        **_tables(name),
+        **_tables(name, with_aotenjou),
     }
     if request.htmx:
         return render(request, "course/tables.html#tables_region", context)

@@ -20,10 +20,22 @@ from scorer.engine import PRESETS
 from scorer.engine.points import base_points, limit_for, raw_payments
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
-from scorer.engine.trace import TEXT
-from scorer.engine.yaku import YAKU
+from scorer.engine.trace import TEXT, limit_key
+from scorer.params import parse_int
+from tutor.course.names import limit_label, yaku_label
 
-KINDS: Final = ("table", "reverse", "fu", "fu_items", "yaku", "payments", "honba", "quick")
+KINDS: Final = (
+    "table",
+    "reverse",
+    "fu",
+    "fu_items",
+    "yaku",
+    "payments",
+    "honba",
+    "quick",
+    "estimate",
+    "exact_fu",
+)
 KIND_NAMES: Final = {
     "table": gettext_lazy("Score table"),
     "reverse": gettext_lazy("Reverse table"),
@@ -33,6 +45,8 @@ KIND_NAMES: Final = {
     "payments": gettext_lazy("Whole hand: every payment"),
     "honba": gettext_lazy("Honba and riichi sticks"),
     "quick": gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
+    "estimate": gettext_lazy("Quick method: estimate the points"),
+    "exact_fu": gettext_lazy("Quick method: count the fu or not?"),
 }
 KIND_HELP: Final = {
     "table": gettext_lazy("Fu, han, dealer or not, ron or tsumo: name the points."),
@@ -43,7 +57,16 @@ KIND_HELP: Final = {
     "payments": gettext_lazy("Score a whole hand: every payment."),
     "honba": gettext_lazy("Add the honba and the riichi sticks to a payment."),
     "quick": gettext_lazy("Which pattern of the quick method does the hand belong to?"),
+    "estimate": gettext_lazy(
+        "Against the clock: what does the winner collect? Only the exact figure is right; you "
+        "see how close you were."
+    ),
+    "exact_fu": gettext_lazy(
+        "Does the hand need an exact fu count, or does the quick method give the right points?"
+    ),
 }
+#: Seconds on the clock when the URL names none (the estimate drill is timed by design).
+DEFAULT_TIMED: Final = {"estimate": 20}
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
 QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
@@ -112,9 +135,10 @@ def _int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
     if not value:
         return list(allowed)
     out = []
-    for part in value.replace(" ", ",").split(","):
-        if part.strip().isdigit() and int(part) in allowed:
-            out.append(int(part))
+    for part in value[:200].replace(" ", ",").split(","):
+        number = parse_int(part)
+        if number is not None and number in allowed:
+            out.append(number)
     return sorted(set(out)) or list(allowed)
 
 
@@ -123,7 +147,7 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}")
     opts = {"rules": _pick(raw.get("rules"), RULE_SETS, "tenhou")}
-    if kind in ("table", "reverse", "payments", "honba"):
+    if kind in ("table", "reverse", "payments", "honba", "estimate"):
         opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
         opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
     if kind == "table":
@@ -140,6 +164,10 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
     item = raw.get("item", "")
     if item and item in candidates(kind, opts):
+        opts["item"] = item
+    elif item and kind == "table" and item in candidates(kind, {**opts, "limits": "1"}):
+        # A cell asked for by name (a shared link, the heatmap) is asked even when a limit
+        # caps it; the filter only decides what is picked for the learner.
         opts["item"] = item
     return opts
 
@@ -176,12 +204,17 @@ def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | Non
     wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[opts["win"]]
     hans = [int(h) for h in opts.get("han", "1,2,3,4").split(",")]
     fus = [int(f) for f in opts.get("fu", ",".join(map(str, FU_COLUMNS))).split(",")]
+    # "Limit hands: out" leaves out every cell a limit caps (70 fu 3 han is a mangan; under
+    # kiriage rules 30 fu 4 han is too): those are not worked out with the formula.
+    with_limits = opts.get("limits") == "1"
+    rules = rules_of(opts)
     out: list[tuple[bool, str, int, int | None]] = []
     for dealer in dealers:
         for win in wins:
             for han in hans:
                 for fu in fus:
-                    if cell_ok(cell(fu, han, dealer), win):
+                    c = cell(fu, han, dealer, rules)
+                    if cell_ok(c, win) and (with_limits or c.limit is None):
                         out.append((dealer, win, han, fu))
             if opts.get("limits") == "1":
                 out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
@@ -202,6 +235,10 @@ def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
     if kind == "quick":
         target = opts.get("target", "any")
         return [f"quick:{p}" for p in QUICK_PATTERNS if target in ("any", p)]
+    if kind == "estimate":
+        return [f"estimate:{p}" for p in QUICK_PATTERNS]
+    if kind == "exact_fu":
+        return ["exact_fu:yes", "exact_fu:no"]
     return []
 
 
@@ -221,6 +258,8 @@ def step_text(step: Mapping[str, Any]) -> str:
     params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+    if step.get("limit"):
+        params["limit"] = limit_label(str(step["limit"]))
     try:
         return _(str(step["why"])).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -237,14 +276,15 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     raw = base_points(fu, han)
     lines: list[str] = []
     if limit:
-        lines.append(_(TEXT["limit"]).format(han=han, fu=fu, limit=limit, base=base))
+        sentence = _(TEXT[limit_key(limit, han)])
+        lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=base))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
             lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
     else:
         lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
     for payer, multiplier, unrounded, amount in raw_payments(base, dealer, win == "tsumo"):
         lines.append(
-            _(TEXT["payment"]).format(
+            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
                 payer_name=PAYER[payer],
                 multiplier=multiplier,
                 base=base,
@@ -256,18 +296,16 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
 
 
 def yaku_name(yaku_id: str) -> str:
-    for y in YAKU:
-        if y.id == yaku_id:
-            return _(y.name)
-    return yaku_id
+    return yaku_label(yaku_id)
 
 
 # -- number parsing and multiple choice -----------------------------------------------------------
 
 
 def parse_number(text: str) -> int | None:
+    """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
     digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
-    return int(digits) if digits.isdigit() else None
+    return parse_int(digits)
 
 
 def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:

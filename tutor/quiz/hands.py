@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import PRESETS, score_request
 from scorer.engine.generate import generate_request
+from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand, parse_tiles
 from scorer.engine.rules import Rules
 from tutor.quiz.base import (
     QuizError,
@@ -355,23 +356,53 @@ def hand_facts(request: Mapping[str, Any], result: Mapping[str, Any]) -> list[st
         facts.append(
             _("Declared / situation: %(list)s.") % {"list": ", ".join(e[1] for e in extras)}
         )
-    if request.get("dora"):
-        facts.append(_("Dora indicators: %(tiles)s.") % {"tiles": request["dora"]})
-    if request.get("ura") and request.get("riichi"):
-        facts.append(_("Ura dora indicators: %(tiles)s.") % {"tiles": request["ura"]})
+    # Dora and ura-dora indicators are drawn as tiles beside the hand (quiz views), not here.
     if request.get("rules", "tenhou") != "tenhou":
         facts.append(_("Rules: %(rules)s.") % {"rules": request["rules"]})
     return facts
 
 
+_KANS: Final = (MeldKind.KAN_OPEN, MeldKind.KAN_ADDED, MeldKind.KAN_CLOSED)
+
+
+def indicator_limit(hand: str) -> int:
+    """How many dora indicators a game can show with this hand: one, plus one per kan."""
+    try:
+        melds = parse_hand(hand).melds
+    except NotationError:
+        return 1
+    return 1 + sum(m.kind in _KANS for m in melds)
+
+
+def table_indicators(request: dict[str, Any]) -> dict[str, Any]:
+    """The request with at most 1 + kans dora (and ura-dora) indicators, as at a real table:
+    the generator sometimes adds more to reach the top limits, which no game can produce."""
+    limit = indicator_limit(str(request.get("hand", "")))
+    out = dict(request)
+    for name in ("dora", "ura"):
+        text = str(request.get(name) or "")
+        if not text:
+            continue
+        try:
+            tiles = parse_tiles(text)
+        except NotationError:
+            out.pop(name)
+            continue
+        if len(tiles) > limit:
+            out[name] = format_tiles(list(tiles[:limit]))
+    return out
+
+
 def scored_hand(
     rng: random.Random, opts: Mapping[str, str], **knobs: Any
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A generated hand (scorer.engine.generate) that scores, with the dealer / win filters."""
+    """A generated hand (scorer.engine.generate) that scores, with the dealer / win filters;
+    never more dora indicators than the table can show."""
     for _i in range(300):
         request = generate_request(
             rng, yakuman=False, ensure_yaku=True, wareme=False, rules=opts["rules"], **knobs
         )
+        request = table_indicators(request)
         dealer = request.get("seat") == "1z"
         if opts.get("dealer") == "dealer" and not dealer:
             continue

@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from tutor.quiz.base import Question, normalise
+from tutor.quiz.estimate import estimate_question
+from tutor.quiz.exact_fu import exact_fu_question
 from tutor.quiz.fu import fu_question
 from tutor.quiz.honba import honba_question
 from tutor.quiz.payments import payments_question
@@ -23,6 +25,8 @@ BUILDERS: Final[dict[str, Callable[[int, dict[str, str]], Question]]] = {
     "payments": payments_question,
     "honba": honba_question,
     "quick": quick_question,
+    "estimate": estimate_question,
+    "exact_fu": exact_fu_question,
 }
 
 

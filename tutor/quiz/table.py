@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scorer.engine import PRESETS
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell, cell
+from tutor.course.names import limit_label
 from tutor.quiz.base import (
     Field,
     Question,
@@ -88,7 +89,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
     if fu_or_none is None:
         prompt = _("%(who)s: %(limit)s (%(han)d han). What is paid?") % {
             "who": who(dealer, win),
-            "limit": c.limit,
+            "limit": limit_label(c.limit),
             "han": han,
         }
     else:

@@ -7,6 +7,7 @@ server and stored by tutor.quiz.progress. Each page is one template; htmx swaps 
 from __future__ import annotations
 
 import random
+import uuid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -15,20 +16,34 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer.engine.notation import NotationError, parse_hand
+from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import progress, srs
+from tutor.quiz import feedback, progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
-_NOT_OPTIONS = ("seed", "set", "n", "timed", "csrfmiddlewaretoken")
+_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
 ANSWER_PREFIX = "a_"
+#: The time limits a learner can choose for a timed set (seconds per question), and the range
+#: a typed one is kept in.
+TIME_CHOICES = (10, 15, 20, 30, 45, 60, 90)
+TIME_DEFAULT = 20
+#: The numeric parameters and their largest values: a seed fits a 63-bit database integer with
+#: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
+MAX_SEED = 10**15
+LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
+#: A chosen time limit is at least 3 s (a larger number is refused as out of range).
+TIME_RANGE = (3, LIMITS["timed"])
+#: The longest answer value kept: numbers and choice ids are short; anything longer is refused
+#: before it is checked or stored.
+MAX_ANSWER = 40
 
 
 def _kind(kind: str) -> str:
@@ -37,14 +52,49 @@ def _kind(kind: str) -> str:
     return kind
 
 
-def _int(value: str | None, default: int | None = None) -> int | None:
-    if value is not None and value.strip().isdigit():
-        return int(value.strip())
-    return default
+def _int(value: str | None, default: int | None = None, name: str = "seed") -> int | None:
+    """A numeric parameter already checked by :func:`_bad_parameter` (``default`` if absent)."""
+    number = parse_int(value, 0, LIMITS[name]) if value is not None else None
+    return default if number is None else number
+
+
+def _bad_parameter(data: QueryDict) -> str | None:
+    """The message for the first numeric parameter given but unreadable or out of range."""
+    for name, high in LIMITS.items():
+        value = data.get(name)
+        if value is not None and value.strip() and parse_int(value, 0, high) is None:
+            return gettext("“%(name)s” must be a whole number from 0 to %(high)d.") % {
+                "name": name,
+                "high": high,
+            }
+    return None
+
+
+def _bad_answer(data: QueryDict) -> str | None:
+    """The message for an answer field that is too long, repeated too often, or holds a NUL."""
+    key = data.get("answer_key", "")
+    if len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
+        return gettext("This answer's form key is not valid: reload the question.")
+    for name, values in data.lists():
+        if not name.startswith(ANSWER_PREFIX):
+            continue
+        if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
+            return gettext("An answer can be at most %(n)d characters long.") % {"n": MAX_ANSWER}
+    return None
 
 
 def _tile(code: str) -> dict[str, str]:
     return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
+
+
+def _indicators(text: object) -> list[dict[str, str]]:
+    """Dora or ura-dora indicators as tiles (never as squashed notation)."""
+    if not text:
+        return []
+    try:
+        return [_tile(t) for t in parse_tiles(str(text))]
+    except NotationError:
+        return []
 
 
 def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -56,6 +106,11 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
     except NotationError:
         return None
     return {
+        "dora": _indicators(request.get("dora")),
+        # Ura-dora are turned over only for a riichi winner.
+        "ura": _indicators(request.get("ura"))
+        if request.get("riichi") or request.get("double_riichi")
+        else [],
         "concealed": [_tile(t) for t in parsed.concealed],
         "melds": [
             {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
@@ -74,6 +129,42 @@ def _options(data: QueryDict) -> dict[str, str]:
     }
 
 
+def _timed(value: str | None) -> int | None:
+    """The learner's time limit per question (seconds), kept within ``TIME_RANGE``."""
+    seconds = _int(value, name="timed")
+    if not seconds:
+        return None
+    return min(max(seconds, TIME_RANGE[0]), TIME_RANGE[1])
+
+
+def _positions(value: str | None, n: int) -> list[int]:
+    """The questions of a set being asked: all of them, or (``only=2,5``, a retry of the ones
+    missed) just those; the current question is always one of them."""
+    every = list(range(quiz.SET_LENGTH))
+    if not value:
+        return every
+    picked = (parse_int(p, 0, quiz.SET_LENGTH - 1) for p in value.split(",")[: quiz.SET_LENGTH])
+    chosen = sorted({p for p in picked if p is not None})
+    return chosen if n in chosen else every
+
+
+def schedule_text(box: int, correct: bool, when: str) -> str:
+    """When a question comes back, in words a learner knows (not "Box 0")."""
+    if not correct:
+        return gettext(
+            "Missed questions come back soon: you will see this one again in %(when)s."
+        ) % {"when": when}
+    if box >= srs.MAX_BOX:
+        return gettext("Learnt: you will see this one again in %(when)s, to keep it fresh.") % {
+            "when": when
+        }
+    return ngettext(
+        "Right %(n)s time in a row: you will see this one again in %(when)s.",
+        "Right %(n)s times in a row: you will see this one again in %(when)s.",
+        box,
+    ) % {"n": box, "when": when}
+
+
 def _url(name: str, kind: str, params: dict[str, Any]) -> str:
     clean = {k: v for k, v in params.items() if v not in (None, "")}
     return reverse(f"tutor:{name}", args=[kind]) + ("?" + urlencode(clean) if clean else "")
@@ -86,22 +177,32 @@ def _public_options(question: quiz.Question) -> dict[str, str]:
 
 
 def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
-    set_id = _int(data.get("set"))
-    n = _int(data.get("n"), 0) or 0
-    timed = _int(data.get("timed"))
+    set_id = _int(data.get("set"), name="set")
+    n = _int(data.get("n"), 0, name="n") or 0
+    # A drill may be timed by default (the estimate drill); the learner's own choice wins.
+    raw_timed = data.get("timed")
+    timed = (
+        _timed(raw_timed) if raw_timed is not None else quiz.base.DEFAULT_TIMED.get(question.kind)
+    )
+    positions = _positions(data.get("only"), n)
+    only = ",".join(map(str, positions)) if len(positions) < quiz.SET_LENGTH else ""
     opts = _public_options(question)
     share = {**opts, "seed": question.seed}
     if set_id is not None:
         share = {**{k: v for k, v in opts.items() if k != "item"}, "set": set_id, "n": n}
+        share["only"] = only
         nxt: str | None = None
-        if n + 1 < quiz.SET_LENGTH:
-            nxt = _url("quiz_question", question.kind, {**share, "n": n + 1, "timed": timed})
+        later = [p for p in positions if p > n]
+        if later:
+            nxt = _url("quiz_question", question.kind, {**share, "n": later[0], "timed": timed})
     else:
         filters = {k: v for k, v in opts.items() if k != "item"}
         nxt = _url("quiz_question", question.kind, {**filters, "timed": timed})
-    hidden = {**question.options, "seed": str(question.seed)}
+    hidden = {**question.options, "seed": str(question.seed), "answer_key": uuid.uuid4().hex}
     if set_id is not None:
         hidden.update(set=str(set_id), n=str(n))
+        if only:
+            hidden["only"] = only
     if timed:
         hidden["timed"] = str(timed)
     return {
@@ -113,8 +214,10 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         "share_url": request.build_absolute_uri(_url("quiz_question", question.kind, share)),
         "next_url": nxt,
         "set_id": set_id,
-        "set_n": n + 1,
-        "set_length": quiz.SET_LENGTH,
+        "set_n": positions.index(n) + 1 if n in positions else n + 1,
+        "set_length": len(positions),
+        "positions": positions,
+        "retrying": bool(only),
         "timed": timed,
         "verdict": None,
         "given": {},
@@ -166,6 +269,9 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
         "waits": quiz.WAITS,
+        "time_choices": TIME_CHOICES,
+        "time_default": TIME_DEFAULT,
+        "time_max": TIME_RANGE[1],
     }
     return render(request, "quiz/index.html", context)
 
@@ -176,12 +282,17 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     spaced-repetition schedule picks the item that is due."""
     kind = _kind(kind)
     data = request.GET
+    bad = _bad_parameter(data)
+    if bad is not None:
+        return _render(
+            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
+        )
     raw = _options(data)
-    set_id = _int(data.get("set"))
+    set_id = _int(data.get("set"), name="set")
     # Only an answer makes a learner: looking at questions (or a crawler doing so) stores nothing.
     learner = learner_for(request, create=False)
     if set_id is not None:
-        seed = quiz.set_seed(set_id, _int(data.get("n"), 0) or 0)
+        seed = quiz.set_seed(set_id, _int(data.get("n"), 0, name="n") or 0)
     elif _int(data.get("seed")) is not None:
         seed = _int(data.get("seed")) or 0
     else:
@@ -215,6 +326,11 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """Check an answer on the server, store it, and show the derivation."""
     kind = _kind(kind)
     data = request.POST
+    bad = _bad_parameter(data) or _bad_answer(data)
+    if bad is not None:
+        return _render(
+            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
+        )
     seed = _int(data.get("seed"))
     if seed is None:
         return _render(
@@ -241,9 +357,9 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         for f in question.fields
     }
     verdict = quiz.check(question, answers)
-    learner = learner_for(request)
-    assert learner is not None
-    item = progress.record(learner, question, verdict, answers)
+    item, learner, _repeated = progress.record_answer(
+        request, question, verdict, answers, data.get("answer_key", "")
+    )
     context = _context(request, question, data)
     table = None
     if question.cell is not None:
@@ -252,17 +368,35 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         if kind == "reverse":
             win = question.key.split(":")[2]
         table = quiz.grid(dealer, win, question.rules, highlight=question.cell)
-    set_score = None
+    set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
-        seeds = [quiz.set_seed(context["set_id"], i) for i in range(quiz.SET_LENGTH)]
-        rows = learner.answers.filter(kind=kind, seed__in=seeds).order_by("created", "id")
+        set_id, positions = context["set_id"], context["positions"]
+        seeds = {quiz.set_seed(set_id, i): i for i in positions}
+        rows = learner.answers.filter(kind=kind, seed__in=list(seeds)).order_by("created", "id")
         last = {row.seed: row.correct for row in rows}
-        set_score = {"right": sum(last.values()), "asked": len(last)}
+        missed = [i for seed, i in seeds.items() if last.get(seed) is False]
+        set_score = {
+            "right": sum(last.values()),
+            "asked": len(last),
+            "missed": len(missed),
+        }
+        if missed:
+            # The same questions again (same seeds, same options), only the ones missed.
+            retry = {
+                **{k: v for k, v in _public_options(question).items() if k != "item"},
+                "set": set_id,
+                "n": missed[0],
+                "only": ",".join(map(str, missed)),
+                "timed": context["timed"],
+            }
+            set_score["retry_url"] = _url("quiz_question", kind, retry)
     context.update(
         verdict=verdict,
+        slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
         interval=timeuntil(item.due, item.last_seen),
+        schedule=schedule_text(item.box, verdict.correct, timeuntil(item.due, item.last_seen)),
         table=table,
         set_score=set_score,
         progress_url=reverse("tutor:quiz_progress"),
@@ -287,6 +421,7 @@ def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
         "rules": rules,
         "stats": progress.stats(learner),
         "levels": range(srs.MAX_BOX + 1),
+        "max_level": srs.MAX_BOX,
     }
     template = "quiz/progress.html#heatmap" if request.htmx else "quiz/progress.html"
     return render(request, template, context)

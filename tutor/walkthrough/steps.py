@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _lazy
 
 from scorer.engine import score_request
@@ -26,21 +26,12 @@ from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
+from scorer.params import loads_json
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
+from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
 
-
-#: Display name of each limit id.
-LIMIT_NAMES: dict[str | None, Promise] = {
-    None: _lazy("no limit"),
-    "mangan": _lazy("mangan"),
-    "haneman": _lazy("haneman"),
-    "baiman": _lazy("baiman"),
-    "sanbaiman": _lazy("sanbaiman"),
-    "kazoe_yakuman": _lazy("kazoe yakuman"),
-    "yakuman": _lazy("yakuman"),
-}
 
 #: A short label for each fu item id (the step's title).
 FU_LABELS: dict[str, Promise] = {
@@ -82,6 +73,44 @@ FU_TERMS: dict[str, tuple[str, ...]] = {
     "wait_tanki": ("tanki", "nobetan"),
 }
 
+#: How each wait id reads in a sentence ("completed a {wait} wait"): no internal ids.
+WAIT_NAMES: dict[str, Promise] = {
+    "ryanmen": _lazy("ryanmen"),
+    "kanchan": _lazy("kanchan"),
+    "penchan": _lazy("penchan"),
+    "tanki": _lazy("tanki"),
+    "shanpon": _lazy("shanpon"),
+    "kokushi": _lazy("single-tile kokushi"),
+    "kokushi_13": _lazy("thirteen-sided kokushi"),
+}
+
+
+def wait_name(wait: object) -> str:
+    """A wait id as words (``kokushi_13`` -> "thirteen-sided kokushi")."""
+    name = WAIT_NAMES.get(str(wait))
+    return str(name) if name is not None else str(wait).replace("_", " ")
+
+
+def yakuman_name(count: int) -> str:
+    """ "yakuman", "double yakuman", "3× yakuman"."""
+    if count <= 1:
+        return _("yakuman")
+    if count == 2:
+        return _("double yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def fixed_yakuman(result: Mapping[str, Any]) -> bool:
+    """The hand is paid as a yakuman limit: its fu (and its han) do not change the points.
+
+    Under aotenjou a yakuman counted as 13 han has no limit, and the fu do count; with the
+    "higher of the two" setting they decide which value wins, so they matter there too."""
+    if not result.get("yakuman") or result.get("limit") != "yakuman":
+        return False
+    switches = result.get("rules_switches") or {}
+    return not (switches.get("aotenjou") and switches.get("aotenjou_yakuman") == "higher")
+
+
 PAYER_NAMES: dict[str, Promise] = {
     "discarder": _lazy("The discarder"),
     "dealer": _lazy("The dealer"),
@@ -113,6 +142,7 @@ _SECTION_OF = {
     "payment": "points",
     "honba": "points",
     "sticks": "points",
+    "wareme": "points",
     "total": "points",
     "rules": "rules",
 }
@@ -139,7 +169,7 @@ def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
     if isinstance(rules, str) and rules.strip().startswith("{"):
         # Bad JSON stays a string: the engine reports it as invalid_rules, by the rules field.
         with contextlib.suppress(ValueError):
-            data["rules"] = json.loads(rules)
+            data["rules"] = loads_json(rules)
     return data
 
 
@@ -277,6 +307,13 @@ class DisplayStep:
     terms: list[str] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)
+    #: The steps a group step folds together (the near misses), shown on demand.
+    children: list[DisplayStep] = field(default_factory=list)
+
+    @property
+    def template(self) -> str:
+        """The partial that draws this step: a group of near misses has its own."""
+        return "walkthrough/_near_misses.html" if self.children else "walkthrough/_step.html"
 
     @property
     def tile_views(self) -> list[Slot]:
@@ -288,7 +325,8 @@ class DisplayStep:
         links = []
         for term_id in self.terms:
             term = TERMS_BY_ID.get(term_id)
-            links.append((term_id, term.reading.split(" · ")[-1] if term else term_id))
+            if term is not None:  # an id without a glossary entry is never shown as a word
+                links.append((term_id, term.reading.split(" · ")[-1]))
         return links
 
     @property
@@ -297,10 +335,10 @@ class DisplayStep:
 
 
 def number(n: object) -> str:
-    """Digit grouping for large numbers (aotenjou); small ones as in the seed tables."""
+    """Points and other numbers with a thousands separator (11,600), as everywhere."""
     if isinstance(n, bool) or not isinstance(n, int):
         return str(n)
-    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+    return f"{n:,}"
 
 
 def tiles_text(tiles: object) -> str:
@@ -375,7 +413,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                 "label": _block_label(b),
             }
             for b in blocks
-        ] + [{"tiles": list(p), "label": _("pair")} for p in pairs]
+        ] + _pair_blocks(form, pairs)
         alternatives = []
         for alt in step.get("alternatives", []):
             summary = _reading_text(
@@ -393,7 +431,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                 }
             alternatives.append(
                 _("%(reading)s (%(wait)s wait): %(value)s")
-                % {"reading": summary, "wait": alt.get("wait"), "value": value}
+                % {"reading": summary, "wait": wait_name(alt.get("wait")), "value": value}
             )
         d.extra["alternatives"] = alternatives
         if alternatives:
@@ -412,6 +450,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     elif kind == "wait":
         d.title = _("The wait")
         wait = str(step.get("wait"))
+        d.text = translate(step, wait=wait_name(wait))
         d.notes.append(
             Note(
                 _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
@@ -419,8 +458,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                 else _("This wait adds no fu.")
             )
         )
-        d.terms = [wait if wait in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon") else ""]
-        d.terms = [t for t in d.terms if t]
+        d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
         d.data = {"wait": wait}
     elif kind == "fu":
         item = str(step.get("id"))
@@ -440,6 +478,9 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             )
         d.terms = list(FU_TERMS.get(item, ("fu",)))
         d.data = {"fu": step.get("fu"), "id": item}
+        if fixed_yakuman(result) and item == "base":
+            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+            d.terms.append("yakuman")
     elif kind == "fu_total":
         d.title = _("Adding up the fu")
         d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
@@ -448,13 +489,24 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
         if step.get("tenpane"):
             d.notes.append(
-                Note(_("Being pushed over a ten like this is called tenpane (テンパネ)."))
+                Note(
+                    _(
+                        "When the small 2-fu items (tsumo, wait, pair) push a hand past the 30 "
+                        "it would otherwise be, or past 40 for a closed ron, players call it "
+                        "tenpane (テンパネ)."
+                    )
+                )
             )
+        if fixed_yakuman(result):
+            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+            d.terms.append("yakuman")
     elif kind == "yaku":
         name = _(str(step.get("name")))
         d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
         if step.get("yakuman"):
-            d.title = _("%(name)s: yakuman") % {"name": name}
+            multiple = max(1, int(step.get("han") or 13) // 13)
+            d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
+            d.terms.append("yakuman")
         if step.get("kuisagari"):
             d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
             d.terms.append("kuisagari")
@@ -462,6 +514,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.data = {"yaku": step.get("id"), "han": step.get("han")}
     elif kind == "yaku_absent":
         d.title = _("Not %(name)s") % {"name": _(str(step.get("name")))}
+        d.extra["name"] = str(step.get("name"))
         d.data = {"absent": step.get("id"), "reason": step.get("reason")}
         d.terms = [str(step.get("id"))]
     elif kind == "dora":
@@ -491,10 +544,28 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("Total han")
         d.data = {"han": step.get("han")}
         d.terms = ["han"]
+        if fixed_yakuman(result):
+            d.title = _("How many yakuman")
+            count = int(step.get("count") or result.get("yakuman") or 1)
+            d.text = ngettext(
+                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
+                "not in han.",
+                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
+                "not in han.",
+                count,
+            ) % {"count": count}
+            d.terms = ["yakuman"]
     elif kind == "limit":
         d.title = _("The limit")
         limit = step.get("limit")
         d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
+        if fixed_yakuman(result):
+            d.text = _(
+                "A %(value)s is paid a fixed amount, whatever its han and fu: base points %(base)s."
+            ) % {
+                "value": yakuman_name(int(result.get("yakuman") or 1)),
+                "base": number(step.get("base")),
+            }
         if step.get("kiriage"):
             d.notes.append(Note(_("Base 1920 is rounded up to a mangan here (kiriage mangan).")))
             d.terms.append("kiriage")
@@ -518,7 +589,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         payer = str(step.get("payer"))
         name = str(PAYER_NAMES.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
-        d.text = translate(step, payer=name)
+        d.text = translate(step, payer_name=name)
         if not step.get("rounded_up"):
             d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
@@ -527,6 +598,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("Honba")
         d.terms = ["honba"]
         d.data = {"honba": step.get("honba_total")}
+    elif kind == "wareme":
+        d.title = _("Wareme")
+        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+        d.terms = ["wareme"]
+        d.data = {"wareme": step.get("wareme")}
     elif kind == "sticks":
         d.title = _("Riichi sticks")
         d.terms = ["kyoutaku"]
@@ -544,6 +621,25 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     return d
 
 
+YAKUMAN_FU_NOTE = _lazy(
+    "Fu do not matter for a yakuman: its value is fixed. They are counted here only to show "
+    "the method."
+)
+
+
+def _pair_blocks(form: str, pairs: list[list[str]]) -> list[dict[str, object]]:
+    """The pair(s) of a reading as labelled groups. Kokushi has one pair and twelve single
+    tiles: the singles are one group, not twelve "pairs"."""
+    if form != "kokushi":
+        return [{"tiles": list(p), "label": _("pair")} for p in pairs]
+    pair = [p for p in pairs if len(p) == 2]
+    singles = [t for p in pairs if len(p) != 2 for t in p]
+    groups: list[dict[str, object]] = [{"tiles": list(p), "label": _("pair")} for p in pair]
+    if singles:
+        groups.append({"tiles": singles, "label": _("one each of the other terminals and honours")})
+    return groups
+
+
 def _block_label(block: Mapping[str, Any]) -> str:
     shape = str(block.get("shape"))
     names = {"sequence": _("sequence"), "triplet": _("triplet"), "kan": _("kan")}
@@ -553,6 +649,53 @@ def _block_label(block: Mapping[str, Any]) -> str:
     if block.get("open"):
         return _("%(shape)s, completed by ron") % {"shape": label}
     return label
+
+
+# ----------------------------------------------------------------------------- near misses
+
+#: The kind of the step that folds the near misses ("Not sanshoku", ...) together.
+NEAR_MISSES = "near_misses"
+
+
+def group_near_misses(steps: list[DisplayStep]) -> list[DisplayStep]:
+    """Fold each run of "why not" steps into one step that lists them, so a plain hand is not
+    a long row of "Not ..." steps: the reasons are shown when the learner asks for them."""
+    out: list[DisplayStep] = []
+    run: list[DisplayStep] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        names = ", ".join(_(str(s.extra.get("name", ""))) for s in run)
+        count = len(run)
+        group = DisplayStep(
+            0,
+            NEAR_MISSES,
+            "yaku",
+            _("Yaku this hand does not have, and why"),
+            ngettext(
+                "%(count)s common yaku is not in this hand: %(names)s.",
+                "%(count)s common yaku are not in this hand: %(names)s.",
+                count,
+            )
+            % {"count": count, "names": names},
+            [],
+            frozenset(),
+            data={"count": count},
+            terms=["yaku"],
+            children=list(run),
+        )
+        out.append(group)
+        run.clear()
+
+    for step in steps:
+        if step.kind == "yaku_absent":
+            run.append(step)
+            continue
+        flush()
+        out.append(step)
+    flush()
+    return out
 
 
 # ----------------------------------------------------------------------------- rule sensitivity
@@ -720,6 +863,15 @@ class Walkthrough:
     def query(self) -> str:
         return request_query(self.data)
 
+    @property
+    def yakuman_headline(self) -> str:
+        """ "Yakuman" (or "Double yakuman") when the hand is paid as a yakuman: its han and fu
+        are not what it is worth, so the header does not show them."""
+        if not self.ok or not fixed_yakuman(self.result):
+            return ""
+        name = yakuman_name(int(self.result.get("yakuman") or 1))
+        return name[:1].upper() + name[1:]
+
 
 def build(data: Mapping[str, object]) -> Walkthrough:
     """Score a request and turn its trace into display steps (or carry the engine's error)."""
@@ -756,13 +908,18 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     else:
         summary.notes = [Note(_("No rule switch would change the score of this hand."))]
     steps.append(summary)
+    steps = group_near_misses(steps)
     for i, step in enumerate(steps, start=1):
         step.number = i
+        for child in step.children:
+            child.number = i
     walk.steps = steps
     return walk
 
 
 __all__ = [
+    "LIMIT_NAMES",
+    "NEAR_MISSES",
     "REQUEST_FIELDS",
     "DisplayStep",
     "HandView",
@@ -771,6 +928,7 @@ __all__ = [
     "build",
     "draw_hand",
     "gettext_lazy",
+    "group_near_misses",
     "light",
     "request_from_query",
     "request_query",

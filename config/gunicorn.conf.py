@@ -1,0 +1,29 @@
+"""gunicorn settings for Tenbo: `gunicorn -c config/gunicorn.conf.py config.wsgi`.
+
+Environment: GUNICORN_BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers, default 2),
+GUNICORN_THREADS (threads per worker, default 1), FORWARDED_ALLOW_IPS (proxies trusted for
+X-Forwarded-Proto; gunicorn's own variable, default 127.0.0.1).
+
+Both logs go to stderr: the access log one line per request with its status, size and duration
+in milliseconds; the error log gunicorn's own messages and, through Django's LOGGING, every
+error with its traceback.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# A request still running after this long is stuck: its worker is restarted (and logged).
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# remote address, request line, status, bytes, duration (ms), referrer, user agent
+access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(f)s" "%(a)s"'
+# Bound what a client can send before Django sees it.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190

@@ -1,0 +1,174 @@
+"""The han + fu → points calculator: the form that reads it and the answer the engine gives.
+
+For the player at the table who has already counted: han, fu, dealer or not, ron or tsumo,
+honba, riichi sticks and the rules in force. Every number comes from ``scorer.engine``
+(``points.limit_for`` and ``points.pay``, ``tables.cell`` for whether such a hand exists);
+this module only validates the fields and words the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine.points import LIMIT_BASE, base_points, limit_for, pay
+from scorer.engine.rules import PRESETS
+from scorer.engine.tables import FU_COLUMNS, cell
+from scorer.engine.tiles import EAST, SOUTH
+from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
+from scorer.picker import payment_lines
+
+#: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
+FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)
+YAKUMAN_CHOICES: Final = (
+    ("0", gettext_lazy("no")),
+    ("1", gettext_lazy("yakuman")),
+    ("2", gettext_lazy("double yakuman")),
+    ("3", gettext_lazy("triple yakuman")),
+)
+
+
+def _whole(name: str, low: int, high: int) -> forms.IntegerField:
+    """An integer field whose every error is the one complete sentence of item 16."""
+    message = gettext_lazy("'%(field)s' must be a whole number from %(low)s to %(high)s.") % {
+        "field": name,
+        "low": low,
+        "high": high,
+    }
+    errors = dict.fromkeys(("invalid", "min_value", "max_value", "required"), message)
+    return forms.IntegerField(min_value=low, max_value=high, required=False, error_messages=errors)
+
+
+class PointsForm(forms.Form):
+    """The calculator's GET form: empty fields take their defaults."""
+
+    han = _whole("han", 1, 99)
+    fu = forms.TypedChoiceField(
+        choices=FU_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        error_messages={
+            "invalid_choice": gettext_lazy("'fu' must be 20, 25 or a multiple of 10 up to 110.")
+        },
+    )
+    yakuman = forms.TypedChoiceField(
+        choices=YAKUMAN_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": gettext_lazy("'yakuman' must be 0 to 3 multiples.")},
+    )
+    dealer = forms.TypedChoiceField(
+        choices=(("0", "0"), ("1", "1")),
+        coerce=lambda v: v == "1",
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": gettext_lazy("'dealer' must be 1 (yes) or 0 (no).")},
+    )
+    tsumo = forms.TypedChoiceField(
+        choices=(("0", "0"), ("1", "1")),
+        coerce=lambda v: v == "1",
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": gettext_lazy("'tsumo' must be 1 (tsumo) or 0 (ron).")},
+    )
+    honba = _whole("honba", 0, 99)
+    sticks = _whole("sticks", 0, 99)
+    rules = forms.ChoiceField(
+        choices=PRESET_CHOICES,
+        required=False,
+        error_messages={
+            "invalid_choice": gettext_lazy("'rules' must be one of the presets in the list.")
+        },
+    )
+
+
+@dataclass
+class Answer:
+    """What the calculator shows: the payments in words and the sum behind them."""
+
+    total: int
+    lines: list[str] = field(default_factory=list)
+    short: str = ""
+    limit: str = ""
+    working: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def points(s: int) -> str:
+    """Points with a thousands separator: 11,600."""
+    return f"{s:,}"
+
+
+def answer(data: Mapping[str, Any]) -> Answer | None:
+    """The payments for cleaned form ``data``, or None when the form has no han yet."""
+    rules = PRESETS[str(data.get("rules") or "tenhou")]
+    yakuman = int(data.get("yakuman") or 0)
+    han_value = data.get("han")
+    if han_value is None and not yakuman:
+        return None
+    han = int(han_value or 13)
+    fu = int(data.get("fu") or 30)
+    dealer = bool(data.get("dealer"))
+    tsumo = bool(data.get("tsumo"))
+    honba = int(data.get("honba") or 0)
+    sticks = int(data.get("sticks") or 0)
+    notes: list[str] = []
+    limit: str | None
+    if yakuman:
+        limit, base = "yakuman", LIMIT_BASE["yakuman"] * yakuman
+        working = _("%(n)s × 8,000 base points") % {"n": yakuman}
+        if rules.aotenjou:
+            notes.append(_("Under aotenjou a yakuman depends on the hand: score it in the picker."))
+    else:
+        limit, base = limit_for(han, fu, rules)
+        raw = base_points(fu, han)
+        working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % {
+            "fu": fu,
+            "han": han,
+            "raw": points(raw),
+        }
+        if limit:
+            working += " → " + _("%(limit)s, %(base)s base points") % {
+                "limit": str(LIMIT_LABELS.get(limit, limit)).lower(),
+                "base": points(base),
+            }
+        the_cell = cell(fu, han, dealer, rules)
+        if not limit and not the_cell.exists:
+            notes.append(_("No hand has %(fu)s fu and 1 han.") % {"fu": fu})
+        elif not limit and not tsumo and not the_cell.ron_exists:
+            notes.append(_("No hand has 20 fu by ron (pinfu by ron is 30 fu)."))
+        elif not limit and tsumo and not the_cell.tsumo_exists:
+            notes.append(_("Chiitoitsu (25 fu) by tsumo has at least 3 han."))
+    seat = EAST if dealer else SOUTH
+    paid = pay(
+        base,
+        dealer=dealer,
+        tsumo=tsumo,
+        honba=honba,
+        sticks=sticks,
+        rules=rules,
+        winner=seat,
+    )
+    # The same sentences as the picker's score panel: one way to write each payment.
+    lines = payment_lines({"payments": paid.as_dict()}, dealer)
+    if paid.ron is not None:
+        short = points(paid.ron)
+    elif paid.tsumo_dealer is not None:
+        short = f"{points(paid.tsumo_others or 0)}/{points(paid.tsumo_dealer)}"
+    else:
+        short = _("%(each)s all") % {"each": points(paid.tsumo_others or 0)}
+    return Answer(
+        total=paid.total + paid.sticks,
+        lines=lines,
+        short=short,
+        limit=str(LIMIT_LABELS.get(limit, limit)) if limit else "",
+        working=working,
+        notes=notes,
+    )

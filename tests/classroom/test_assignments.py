@@ -1,0 +1,228 @@
+"""Assignments: the quiz's questions from a seed, answers checked and stored through the quiz's
+progress, the student's pages, and the teacher's results (grid, accuracy, wrong answers, CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.classroom.conftest import World
+from tutor import quiz
+from tutor.classroom import assignments
+from tutor.classroom.models import Assignment, AssignmentAnswer
+from tutor.quiz.models import Answer, ItemProgress
+
+pytestmark = pytest.mark.django_db
+
+
+def assign(world: World, **extra: str) -> Assignment:
+    data = {
+        "title": "Table warm-up",
+        "kind": "table",
+        "count": "5",
+        "han_min": "1",
+        "han_max": "4",
+        "fu_min": "20",
+        "fu_max": "110",
+        "dealer": "any",
+        "win": "any",
+        **extra,
+    }
+    response = world.teacher.post(f"/tutor/class/{world.classroom.pk}/assign", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Assignment.objects.latest("id")
+
+
+def right_answer(q: quiz.Question) -> dict[str, str]:
+    return {f"a_{k}": str(v) for k, v in q.expected.items()}
+
+
+def wrong_answer(q: quiz.Question) -> dict[str, str]:
+    return {f"a_{k}": str(int(v) + 100) for k, v in q.expected.items()}
+
+
+def answer(client: Client, a: Assignment, number: int, data: dict[str, str]) -> str:
+    url = f"/tutor/class/{a.classroom_id}/a/{a.pk}/answer"
+    response = client.post(url, {"number": str(number), **data})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_form_and_its_validation(world: World) -> None:
+    url = f"/tutor/class/{world.classroom.pk}/assign"
+    assert world.teacher.get(url).status_code == 200
+    bad = world.teacher.post(
+        url,
+        {
+            "title": "x",
+            "kind": "table",
+            "count": "5",
+            "han_min": "4",
+            "han_max": "1",
+            "fu_min": "20",
+            "fu_max": "110",
+            "dealer": "any",
+            "win": "any",
+        },
+    )
+    assert bad.status_code == 400
+    assert "must not be below" in bad.content.decode()
+    assert world.students["Aki"].get(url).status_code == 404
+
+
+def test_filters_reach_the_quiz_and_every_student_gets_the_same_questions(world: World) -> None:
+    a = assign(
+        world,
+        han_min="3",
+        han_max="3",
+        fu_min="30",
+        fu_max="40",
+        dealer="non",
+        win="ron",
+        timed="30",
+    )
+    assert a.options["han"] == "3"
+    assert a.options["fu"] == "30,40"
+    assert a.options["timed"] == "30"
+    questions = [assignments.question(a, n) for n in range(a.count)]
+    assert {q.key for q in questions} <= {"table:n:ron:3:30", "table:n:ron:3:40"}
+    aki = world.member("Aki").learner
+    ben = world.member("Ben").learner
+    assert assignments.order_for(a, aki) == assignments.order_for(a, ben) == list(range(5))
+    again = [assignments.question(a, n) for n in range(a.count)]
+    assert [q.prompt for q in again] == [q.prompt for q in questions]
+    html = (
+        world.students["Aki"].get(f"/tutor/class/{world.classroom.pk}/a/{a.pk}/").content.decode()
+    )
+    assert questions[0].prompt in html
+    assert 'data-seconds="30"' in html
+
+
+def test_shuffled_assignments_shuffle_the_order_per_student(world: World) -> None:
+    a = assign(world, count="12", shuffled="on")
+    orders = {
+        assignments.order_for(a, world.member(n).learner) == list(range(12)) for n in ("Aki", "Ben")
+    }
+    aki = assignments.order_for(a, world.member("Aki").learner)
+    ben = assignments.order_for(a, world.member("Ben").learner)
+    assert sorted(aki) == sorted(ben) == list(range(12))
+    assert aki != ben or orders == {True}  # two shuffles of 12 agree with probability 1/12!
+
+
+def test_answers_are_checked_stored_once_and_count_in_the_quiz_progress(world: World) -> None:
+    a = assign(world)
+    aki = world.students["Aki"]
+    q0 = assignments.question(a, 0)
+    html = answer(aki, a, 0, right_answer(q0))
+    assert "Right!" in html
+    html = answer(aki, a, 0, wrong_answer(q0))  # a second try does not replace the first
+    assert "your first answer counts" in html
+    learner = world.member("Aki").learner
+    assert AssignmentAnswer.objects.get(learner=learner, number=0).correct
+    assert Answer.objects.filter(learner=learner, key=q0.key).count() == 1
+    assert ItemProgress.objects.filter(learner=learner, key=q0.key).exists()
+    progress_page = aki.get("/tutor/quiz/progress/").content.decode()
+    assert 'id="stat-answers">1<' in progress_page
+    assert "Open assignments" in progress_page
+    assert "Table warm-up" in progress_page
+
+
+def test_student_sees_score_and_each_question_when_done(world: World) -> None:
+    a = assign(world, kind="fu", count="2")
+    aki = world.students["Aki"]
+    for n in range(2):
+        answer(aki, a, n, right_answer(assignments.question(a, n)))
+    html = aki.get(f"/tutor/class/{world.classroom.pk}/a/{a.pk}/").content.decode()
+    assert "2 right of 2 answered" in html
+    assert html.count("/tutor/explain?") >= 2  # each hand question links its walkthrough
+    page = aki.get(f"/tutor/class/{world.classroom.pk}/").content.decode()
+    assert "Done: 2 of 2 right" in page
+
+
+def test_closed_and_future_assignments(world: World) -> None:
+    a = assign(world)
+    Assignment.objects.filter(pk=a.pk).update(due=timezone.now() - timedelta(minutes=1))
+    aki = world.students["Aki"]
+    q0 = assignments.question(a, 0)
+    url = f"/tutor/class/{a.classroom_id}/a/{a.pk}/answer"
+    assert aki.post(url, {"number": "0", **right_answer(q0)}).status_code == 403
+    assert (
+        "This assignment is closed"
+        in aki.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").content.decode()
+    )
+    Assignment.objects.filter(pk=a.pk).update(opens=timezone.now() + timedelta(days=1), due=None)
+    assert aki.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").status_code == 404
+    assert aki.post(url, {"number": "99"}).status_code == 404
+
+
+def test_results_grid_accuracy_wrong_answers_and_csv(world: World) -> None:
+    a = assign(
+        world,
+        han_min="4",
+        han_max="4",
+        fu_min="30",
+        fu_max="30",
+        dealer="non",
+        win="tsumo",
+        count="3",
+    )
+    q = assignments.question(a, 0)
+    assert q.expected == {"tsumo_others": 2000, "tsumo_dealer": 3900}
+    for n in range(3):
+        answer(world.students["Aki"], a, n, right_answer(q))
+    answer(world.students["Ben"], a, 0, right_answer(q))
+    # kiriage where the rules (tenhou) have none: 2000/4000
+    answer(world.students["Ben"], a, 1, {"a_tsumo_others": "2000", "a_tsumo_dealer": "4000"})
+    html = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").content.decode()
+    ben_row = re.search(r'<tr data-student="Ben">(.*?)</tr>', html, re.S)
+    assert ben_row is not None
+    assert re.findall(r'data-mark="(.)"', ben_row.group(1)) == ["1", "0", "-"]
+    assert re.findall(r'data-testid="accuracy">(\d+)%', html) == ["100", "50", "100"]
+    assert "2000 / 4000" in html
+    assert "kiriage mangan, which these rules do not use" in html
+    response = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/results.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Student", "Q1", "Q2", "Q3", "Score"]
+    assert ["Aki", "1", "1", "1", "3"] in rows
+    assert ["Ben", "1", "0", "", "1"] in rows
+
+
+def test_csv_never_holds_a_formula(world: World) -> None:
+    a = assign(world, count="1")
+    member = world.member("Aki")
+    member.display_name = "=HYPERLINK(1)"
+    member.save()
+    body = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/results.csv").content.decode()
+    assert "'=HYPERLINK(1)" in body
+
+
+def test_class_heatmap_sums_the_students_table_drills(world: World) -> None:
+    a = assign(
+        world,
+        han_min="4",
+        han_max="4",
+        fu_min="30",
+        fu_max="30",
+        dealer="non",
+        win="tsumo",
+        count="1",
+    )
+    q = assignments.question(a, 0)
+    answer(world.students["Aki"], a, 0, right_answer(q))
+    answer(world.students["Ben"], a, 0, wrong_answer(q))
+    html = world.teacher.get(f"/tutor/class/{world.classroom.pk}/?win=tsumo").content.decode()
+    cell = re.search(r'<td class="([^"]*)" data-cell="n:4:30"[^>]*>', html)
+    assert cell is not None
+    assert "1 of 2 right" in cell.group(0)
+    fragment = world.teacher.get(
+        f"/tutor/class/{world.classroom.pk}/?win=ron",
+        headers={"HX-Request": "true", "HX-Target": "heatmap"},
+    ).content.decode()
+    assert fragment.lstrip().startswith('<section id="heatmap"')

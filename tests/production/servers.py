@@ -1,0 +1,80 @@
+"""Start gunicorn (the production server) on a free loopback port, for the production tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def production_env(**extra: str) -> dict[str, str]:
+    """DEBUG off over plain HTTP (loopback), with a real secret key and a known host."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env.update(
+        DJANGO_DEBUG="0",
+        DJANGO_HTTPS="0",
+        DJANGO_SECRET_KEY="test-" + "k" * 60,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+    )
+    env.update(extra)
+    return env
+
+
+def wait_until_up(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"gunicorn did not answer at {url}")
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], log: Path, workers: int = 1, threads: int = 1) -> Iterator[str]:
+    """gunicorn with config/gunicorn.conf.py; yields its base URL; stopped (and reaped) after."""
+    port = free_port()
+    env = {
+        **env,
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(workers),
+        "GUNICORN_THREADS": str(threads),
+    }
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [str(GUNICORN), "-c", "config/gunicorn.conf.py", "config.wsgi"],
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_until_up(base + "/api/score")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

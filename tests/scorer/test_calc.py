@@ -1,0 +1,100 @@
+"""The han + fu → points calculator: engine numbers, worded payments, errors, htmx region."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+HX = {"HX-Request": "true"}
+
+
+def page(client, query, htmx=False):
+    response = client.get("/calc" + (f"?{query}" if query else ""), headers=HX if htmx else {})
+    assert response.status_code == 200
+    return response, unescape(response.content.decode())
+
+
+def short(html):
+    match = re.search(r'data-testid="calc-short">([^<]*)<', html)
+    return match.group(1) if match else None
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("han=4&fu=30", "7,700"),
+        ("han=4&fu=30&rules=mleague", "8,000"),
+        ("han=4&fu=30&dealer=1", "11,600"),
+        ("han=4&fu=30&dealer=1&tsumo=1", "3,900 all"),
+        ("han=4&fu=30&tsumo=1", "2,000/3,900"),
+        ("han=3&fu=30&tsumo=1&honba=2", "1,200/2,200"),
+        ("han=2&fu=25", "1,600"),
+        ("han=6&fu=30", "12,000"),
+        ("han=13&fu=30&rules=ema", "24,000"),
+        ("han=13&fu=30", "32,000"),
+        ("yakuman=2&dealer=1", "96,000"),
+        ("han=5&fu=30&honba=1&rules=classic", "9,500"),
+    ],
+)
+def test_points_from_han_and_fu(client, query, expected):
+    _, html = page(client, query)
+    assert short(html) == expected
+
+
+def test_payments_in_words_and_the_working(client):
+    _, html = page(client, "han=3&fu=30&tsumo=1&honba=2&sticks=1")
+    assert "1,200/2,200: the dealer pays 2,200, each other player 1,200." in html
+    assert "Honba included: 600." in html
+    assert "Plus 1,000 from 1 riichi stick." in html
+    assert "30 fu × 2^(3 + 2) = 960 base points" in html
+    _, html = page(client, "han=4&fu=30&rules=mleague")
+    assert "1,920 base points → mangan, 2,000 base points" in html
+
+
+def test_hands_that_do_not_exist_are_named(client):
+    assert "No hand has 20 fu and 1 han." in page(client, "han=1&fu=20")[1]
+    assert "No hand has 20 fu by ron" in page(client, "han=2&fu=20")[1]
+
+
+def test_bad_fields_are_answered_beside_them(client):
+    _, html = page(client, "han=x&fu=35&honba=-1&sticks=100&rules=nope&dealer=7")
+    assert short(html) is None
+    for message in (
+        "'han' must be a whole number from 1 to 99.",
+        "'honba' must be a whole number from 0 to 99.",
+        "'sticks' must be a whole number from 0 to 99.",
+        "'fu' must be 20, 25 or a multiple of 10 up to 110.",
+        "'rules' must be one of the presets in the list.",
+        "'dealer' must be 1 (yes) or 0 (no).",
+    ):
+        assert message in html
+    assert 'id="err-han"' in html
+
+
+def test_empty_form_asks_for_the_han(client):
+    _, html = page(client, "")
+    assert short(html) is None
+    assert "Enter the han" in html
+    assert html.startswith("<!doctype html>")
+
+
+def test_htmx_gets_the_region_and_a_canonical_url(client):
+    response, html = page(client, "han=4&fu=30&dealer=0&tsumo=0&honba=&rules=tenhou", htmx=True)
+    assert "<html" not in html
+    assert html.lstrip().startswith('<div class="calc-grid" id="calc-region">')
+    assert response.headers["HX-Replace-Url"] == "/calc?han=4&fu=30&rules=tenhou"
+    assert short(html) == "7,700"
+
+
+def test_presets_by_display_name(client):
+    _, html = page(client, "")
+    assert '<option value="mleague">M-League</option>' in html
+    assert '<option value="classic">Classic (house rules)</option>' in html
+
+
+def test_the_nav_links_to_the_calculator(client):
+    _, html = page(client, "han=4")
+    assert re.search(r'<a href="/calc" aria-current="page">', html)
+    assert 'href="/calc"' in client.get("/").content.decode()

@@ -1,0 +1,211 @@
+"""Assignments: their questions come from the quiz (``make_question`` with a seed derived from
+the assignment), answers are checked by ``quiz.check`` and also recorded through
+``tutor.quiz.progress`` so they count in the student's own progress. Results for the teacher."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tutor import quiz
+from tutor.accounts.models import Learner
+from tutor.classroom import mistakes
+from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
+from tutor.quiz import progress, srs
+
+
+def question(assignment: Assignment, number: int) -> quiz.Question:
+    """Question ``number`` (0-based) of the assignment: the same for every student."""
+    return quiz.make_question(
+        assignment.kind, quiz.set_seed(assignment.seed, number), assignment.options
+    )
+
+
+def order_for(assignment: Assignment, learner: Learner) -> list[int]:
+    """The order a student meets the questions in: as set, or shuffled per student."""
+    numbers = list(range(assignment.count))
+    if assignment.shuffled:
+        random.Random(f"{assignment.seed}:{learner.pk}").shuffle(numbers)
+    return numbers
+
+
+def is_open(assignment: Assignment, at: datetime | None = None) -> bool:
+    at = at or timezone.now()
+    return assignment.opens <= at and (assignment.due is None or at <= assignment.due)
+
+
+def open_for(learner: Learner | None) -> list[Assignment]:
+    """Every open assignment of every class the learner belongs to."""
+    if learner is None:
+        return []
+    at = timezone.now()
+    rows = (
+        Assignment.objects.filter(classroom__members__learner=learner, opens__lte=at)
+        .exclude(due__lt=at)
+        .select_related("classroom")
+        .order_by("due", "id")
+    )
+    return list(rows)
+
+
+def answers_of(assignment: Assignment, learner: Learner) -> dict[int, AssignmentAnswer]:
+    return {a.number: a for a in assignment.answers.filter(learner=learner)}
+
+
+def next_number(assignment: Assignment, learner: Learner) -> int | None:
+    """The first question in the student's order still unanswered (None: all answered)."""
+    done = set(assignment.answers.filter(learner=learner).values_list("number", flat=True))
+    return next((n for n in order_for(assignment, learner) if n not in done), None)
+
+
+def answer(
+    assignment: Assignment, learner: Learner, number: int, given: dict[str, Any]
+) -> tuple[quiz.Question, quiz.Verdict, AssignmentAnswer, bool]:
+    """Check and store a student's answer. Only the first answer to a question counts; the
+    returned flag says whether this one was stored."""
+    q = question(assignment, number)
+    verdict = quiz.check(q, given)
+    try:
+        with transaction.atomic():
+            row = AssignmentAnswer.objects.create(
+                assignment=assignment,
+                learner=learner,
+                number=number,
+                correct=verdict.correct,
+                given=given,
+                expected=q.expected,
+            )
+    except IntegrityError:
+        row = AssignmentAnswer.objects.get(assignment=assignment, learner=learner, number=number)
+        return q, quiz.check(q, row.given), row, False
+    progress.record(learner, q, verdict, given)
+    return q, verdict, row, True
+
+
+def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
+    """An answer on one line: field values joined by " / " (chosen labels for choices)."""
+    parts = []
+    for f in q.fields:
+        value = given.get(f.name, "")
+        if isinstance(value, list):
+            names = dict(f.choices)
+            parts.append(", ".join(names.get(v, v) for v in sorted(value)) or "—")
+        else:
+            number = quiz.parse_number(str(value))
+            parts.append(str(number) if number is not None and f.numeric else str(value) or "—")
+    return " / ".join(parts)
+
+
+def expected_text(q: quiz.Question) -> str:
+    return given_text(q, {k: v if isinstance(v, list) else str(v) for k, v in q.expected.items()})
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+@dataclass
+class WrongAnswer:
+    number: int
+    given: str
+    expected: str
+    count: int
+    meaning: str | None
+
+
+@dataclass
+class Results:
+    assignment: Assignment
+    questions: list[quiz.Question]
+    students: list[Membership]
+    grid: list[tuple[Membership, list[bool | None], int]]  # per student: marks, score
+    accuracy: list[tuple[int, int]]  # per question: right, answered
+    wrong: list[WrongAnswer] = field(default_factory=list)
+
+
+def results(assignment: Assignment) -> Results:
+    """The class grid, per-question accuracy and the most common wrong answers."""
+    questions = [question(assignment, n) for n in range(assignment.count)]
+    students = list(assignment.classroom.members.all())
+    rows = list(assignment.answers.all())
+    marks: dict[tuple[int, int], bool] = {(a.learner_id, a.number): a.correct for a in rows}
+    grid = []
+    for m in students:
+        line = [marks.get((m.learner_id, n)) for n in range(assignment.count)]
+        grid.append((m, line, sum(1 for x in line if x)))
+    members = {m.learner_id for m in students}
+    accuracy = []
+    for n in range(assignment.count):
+        answered = [a for a in rows if a.number == n and a.learner_id in members]
+        accuracy.append((sum(a.correct for a in answered), len(answered)))
+    counts: Counter[tuple[int, str, str]] = Counter()
+    meanings: dict[tuple[int, str, str], str | None] = {}
+    for a in rows:
+        if a.correct or a.learner_id not in members:
+            continue
+        q = questions[a.number] if a.number < len(questions) else None
+        if q is None:
+            continue
+        key = (a.number, given_text(q, a.given), expected_text(q))
+        counts[key] += 1
+        if key not in meanings:
+            found = [
+                mistakes.meaning(q, f.name, str(a.given.get(f.name, "")))
+                for f in q.fields
+                if not isinstance(a.given.get(f.name), list)
+            ]
+            meanings[key] = "; ".join(m for m in found if m) or None
+    wrong = [
+        WrongAnswer(n, given, expected, count, meanings[(n, given, expected)])
+        for (n, given, expected), count in counts.most_common(10)
+    ]
+    return Results(assignment, questions, students, grid, accuracy, wrong)
+
+
+def results_csv(res: Results) -> str:
+    """One row per student: name, each question (1 right, 0 wrong, empty unanswered), score."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = [_("Student")]
+    header += [_("Q%(n)d") % {"n": n + 1} for n in range(res.assignment.count)]
+    header.append(_("Score"))
+    writer.writerow(header)
+    for member, line, score in res.grid:
+        name = member.display_name
+        if name[:1] in ("=", "+", "-", "@", "\t", "\r"):
+            name = "'" + name  # never a formula in a spreadsheet
+        marks = ["" if x is None else ("1" if x else "0") for x in line]
+        writer.writerow([name, *marks, score])
+    return out.getvalue()
+
+
+def class_levels(members: list[Membership], win: str = "both") -> dict[Any, dict[str, Any]]:
+    """The class's mastery of each table cell: every student's table items summed; the level
+    (0..5) is the share answered right, so the heatmap shows where the class is weak."""
+    from tutor.quiz.models import ItemProgress
+
+    wins = ("ron", "tsumo") if win == "both" else (win,)
+    out: dict[Any, dict[str, Any]] = {}
+    learners = [m.learner_id for m in members]
+    for key, attempts, correct in ItemProgress.objects.filter(
+        learner__in=learners, kind="table"
+    ).values_list("key", "attempts", "correct"):
+        parts = key.split(":")
+        if len(parts) != 5 or parts[2] not in wins:
+            continue
+        where = (parts[1] == "d", int(parts[4]), int(parts[3]))
+        seen = out.setdefault(where, {"level": None, "attempts": 0, "correct": 0})
+        seen["attempts"] += attempts
+        seen["correct"] += correct
+    for seen in out.values():
+        if seen["attempts"]:
+            seen["level"] = round(srs.MAX_BOX * seen["correct"] / seen["attempts"])
+    return out

@@ -1,0 +1,118 @@
+"""Forms of the classroom: a class, an assignment (a quiz kind and its filters), joining."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.forms import PRESET_CHOICES
+from tutor import quiz
+from tutor.classroom.roster import NAME_MAX, clean_name
+
+
+def _rule_choices() -> list[tuple[str, str]]:
+    """The quiz's rule sets by their display names (as the picker shows them)."""
+    labels = dict(PRESET_CHOICES)
+    return [(name, str(labels.get(name, name))) for name in quiz.RULE_SETS]
+
+
+class ClassForm(forms.Form):
+    name = forms.CharField(label=_("Class name"), max_length=80)
+    rules = forms.ChoiceField(label=_("Rules"), choices=_rule_choices, initial="tenhou")
+
+    def clean_name(self) -> str:
+        name = clean_name(self.cleaned_data["name"], 80)
+        if not name:
+            raise forms.ValidationError(_("Give the class a name."))
+        return name
+
+
+def _when() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class AssignmentForm(forms.Form):
+    """A drill kind, its filters, how many questions, and when it is open."""
+
+    title = forms.CharField(label=_("Title"), max_length=80)
+    kind = forms.ChoiceField(
+        label=_("Drill"), choices=lambda: [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS]
+    )
+    count = forms.IntegerField(
+        label=_("Number of questions"), min_value=1, max_value=50, initial=10
+    )
+    shuffled = forms.BooleanField(label=_("Shuffle the order for each student"), required=False)
+    han_min = forms.TypedChoiceField(
+        label=_("Han from"), choices=[(h, h) for h in HAN_ROWS], coerce=int, initial=1
+    )
+    han_max = forms.TypedChoiceField(
+        label=_("Han to"), choices=[(h, h) for h in HAN_ROWS], coerce=int, initial=HAN_ROWS[-1]
+    )
+    fu_min = forms.TypedChoiceField(
+        label=_("Fu from"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[0]
+    )
+    fu_max = forms.TypedChoiceField(
+        label=_("Fu to"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[-1]
+    )
+    dealer = forms.ChoiceField(
+        label=_("Dealer"),
+        choices=[("any", _("Either")), ("dealer", _("Dealer")), ("non", _("Non-dealer"))],
+        initial="any",
+    )
+    win = forms.ChoiceField(
+        label=_("Win"),
+        choices=[("any", _("Either")), ("ron", _("Ron")), ("tsumo", _("Tsumo"))],
+        initial="any",
+    )
+    limits = forms.BooleanField(label=_("Include limit hands (mangan and up)"), required=False)
+    timed = forms.IntegerField(
+        label=_("Seconds per question (empty: untimed)"), min_value=5, max_value=600, required=False
+    )
+    opens = forms.DateTimeField(label=_("Opens (empty: now)"), required=False, widget=_when())
+    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("han_min", 0) > data.get("han_max", 99):
+            self.add_error("han_max", _("'Han to' must not be below 'Han from'."))
+        if data.get("fu_min", 0) > data.get("fu_max", 999):
+            self.add_error("fu_max", _("'Fu to' must not be below 'Fu from'."))
+        opens = data.get("opens") or timezone.now()
+        data["opens"] = opens
+        if data.get("due") and data["due"] <= opens:
+            self.add_error("due", _("The due date must come after the opening date."))
+        return data
+
+    def options(self, rules: str) -> dict[str, str]:
+        """The quiz options of this assignment (normalised by the quiz itself)."""
+        data = self.cleaned_data
+        hans = [h for h in HAN_ROWS if data["han_min"] <= h <= data["han_max"]]
+        fus = [f for f in FU_COLUMNS if data["fu_min"] <= f <= data["fu_max"]]
+        raw = {
+            "rules": rules,
+            "han": ",".join(map(str, hans)),
+            "fu": ",".join(map(str, fus)),
+            "dealer": data["dealer"],
+            "win": data["win"],
+            "limits": "1" if data["limits"] else "0",
+        }
+        options = quiz.normalise(data["kind"], raw)
+        if data.get("timed"):
+            options["timed"] = str(data["timed"])
+        return options
+
+
+class JoinForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Your name in this class"), max_length=NAME_MAX, required=True
+    )
+
+    def clean_display_name(self) -> str:
+        name = clean_name(self.cleaned_data["display_name"])
+        if not name:
+            raise forms.ValidationError(_("Type the name your teacher will see."))
+        return name

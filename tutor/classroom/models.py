@@ -1,0 +1,158 @@
+"""Classes, their students, assignments and live questions (answers are rows of their own)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import ClassVar
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tutor.accounts.models import Learner
+from tutor.collections.models import Collection
+
+#: Join codes avoid look-alikes: no 0/O, no 1/l/I.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_seed() -> int:
+    return secrets.randbelow(10**9) + 1
+
+
+class Classroom(models.Model):
+    """A teacher's class: the rule preset its drills use, and the code students join with."""
+
+    teacher = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="classes_taught")
+    name = models.CharField(_("name"), max_length=80)
+    rules = models.CharField(_("rules"), max_length=20, default="tenhou")
+    code = models.CharField(_("join code"), max_length=12, unique=True, default=new_code)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+        ordering = ("-created", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A student in a class, under the display name the teacher sees."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="members")
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="memberships")
+    display_name = models.CharField(_("display name"), max_length=40)
+    joined = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("student")
+        verbose_name_plural = _("students")
+        ordering = ("display_name", "id")
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["classroom", "learner"], name="tutor_one_membership")
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Assignment(models.Model):
+    """A set of quiz questions: question ``n`` is ``make_question(kind, seed * 1000 + n, options)``
+    for every student (in a per-student order when ``shuffled``)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(_("title"), max_length=80)
+    kind = models.CharField(_("quiz kind"), max_length=20)
+    options = models.JSONField(_("filters"), default=dict)
+    count = models.PositiveSmallIntegerField(_("questions"), default=10)
+    shuffled = models.BooleanField(_("shuffled"), default=False)
+    seed = models.BigIntegerField(_("seed"), default=new_seed)
+    opens = models.DateTimeField(_("opens"))
+    due = models.DateTimeField(_("due"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+        ordering = ("-opens", "-id")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class AssignmentAnswer(models.Model):
+    """A student's (first) answer to question ``number`` of an assignment."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="answers")
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="class_answers")
+    number = models.PositiveSmallIntegerField(_("question"))
+    correct = models.BooleanField(_("correct"))
+    given = models.JSONField(_("given"), default=dict)
+    expected = models.JSONField(_("expected"), default=dict)
+    created = models.DateTimeField(_("answered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("assignment answer")
+        verbose_name_plural = _("assignment answers")
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["assignment", "learner", "number"], name="tutor_one_answer_per_question"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.assignment_id}#{self.number} {'✓' if self.correct else '✗'}"
+
+
+class LiveQuestion(models.Model):
+    """The question a class is answering live: a hand (request query), a quiz question, or the
+    ``position``-th hand of a deck. ``number`` counts the lesson's questions."""
+
+    SOURCES: ClassVar = ("hand", "quiz", "deck")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="live")
+    number = models.PositiveIntegerField(_("number"), default=1)
+    source = models.CharField(_("source"), max_length=8)
+    query = models.TextField(_("request"), blank=True)
+    kind = models.CharField(_("quiz kind"), max_length=20, blank=True)
+    seed = models.BigIntegerField(_("seed"), default=0)
+    options = models.JSONField(_("filters"), default=dict)
+    deck = models.ForeignKey(Collection, on_delete=models.SET_NULL, null=True, blank=True)
+    position = models.PositiveIntegerField(_("position in the deck"), default=0)
+    revealed = models.BooleanField(_("revealed"), default=False)
+    ended = models.BooleanField(_("ended"), default=False)
+    created = models.DateTimeField(_("started"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("live question")
+        verbose_name_plural = _("live questions")
+        indexes: ClassVar = [models.Index(fields=["classroom", "-id"])]
+
+    def __str__(self) -> str:
+        return f"{self.classroom}: {self.number}"
+
+
+class LiveAnswer(models.Model):
+    """One student's answer to a live question (one each; a second one is refused)."""
+
+    question = models.ForeignKey(LiveQuestion, on_delete=models.CASCADE, related_name="answers")
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="live_answers")
+    value = models.CharField(_("answer"), max_length=80)
+    correct = models.BooleanField(_("correct"))
+    created = models.DateTimeField(_("answered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("live answer")
+        verbose_name_plural = _("live answers")
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["question", "learner"], name="tutor_one_live_answer")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.value}"

@@ -1,0 +1,115 @@
+"""Quick-method drill (seed 002, 渋川式): estimate a hand's points against the clock. The exact
+figure is the engine's and the only right answer; the feedback reports how close a guess was. The
+quick method's own figure is the engine's payment at the pattern's fu."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorer.engine.points import limit_for, raw_payments
+from scorer.engine.rules import Rules
+from tutor.course.names import limit_label
+from tutor.quiz.base import (
+    Question,
+    number_field,
+    rng_for,
+    rules_of,
+    steps_text,
+)
+from tutor.quiz.hands import hand_facts, scored_hand
+from tutor.quiz.quick import quick_pattern
+
+#: The fu the quick method assumes for each of its patterns.
+PATTERN_FU: Final = {"25": 25, "20": 20, "30": 30, "30+": 30, "40+": 40}
+#: Seconds on the clock for an estimate, unless the URL says otherwise.
+ESTIMATE_SECONDS: Final = 20
+
+_PATTERN_NAMES: Final = {
+    "25": gettext_lazy("seven pairs, 25 fu"),
+    "20": gettext_lazy("pinfu by tsumo, 20 fu"),
+    "30": gettext_lazy("pinfu by ron, 30 fu"),
+    "30+": gettext_lazy("a closed tsumo or an open hand, 30 fu and up"),
+    "40+": gettext_lazy("a closed ron, 40 fu and up"),
+}
+
+
+def collected(fu: int, han: int, dealer: bool, tsumo: bool, rules: Rules) -> int:
+    """What the winner collects for ``fu``/``han`` (no honba, no sticks), from the engine."""
+    base = limit_for(han, fu, rules)[1]
+    rows = raw_payments(base, dealer, tsumo)
+    if not tsumo:
+        return rows[0][3]
+    if dealer:
+        return 3 * rows[0][3]
+    return rows[0][3] + 2 * rows[1][3]
+
+
+def quick_figure(result: Mapping[str, Any], request: Mapping[str, Any], rules: Rules) -> int:
+    """The points the quick method gives: the hand's han at its pattern's fu."""
+    fu = PATTERN_FU[quick_pattern(result)]
+    dealer = request.get("seat", "1z") == "1z"
+    return collected(fu, int(result["han"]), dealer, bool(request.get("tsumo")), rules)
+
+
+def pattern_line(result: Mapping[str, Any]) -> str:
+    pattern = quick_pattern(result)
+    return _("Quick method: %(pattern)s.") % {"pattern": _PATTERN_NAMES[pattern]}
+
+
+def estimate_question(seed: int, opts: dict[str, str]) -> Question:
+    """A hand to price quickly: the exact figure is right; how close a guess was is reported."""
+    rng = rng_for("estimate", seed, opts)
+    want = opts["item"].split(":")[1] if "item" in opts else None
+    for _i in range(40):  # the pattern spaced repetition asks for, when it can be drawn
+        request, result = scored_hand(rng, opts, honba=False)
+        if want is None or quick_pattern(result) == want:
+            break
+    rules = rules_of(opts)
+    total = int(result["payments"]["total"])
+    quick = quick_figure(result, request, rules)
+    pool = sorted({quick, total, *(total + d for d in (-1300, -700, -300, 300, 700, 1300))})
+    fields = [
+        number_field(
+            "collect",
+            _("The winner collects in all"),
+            total,
+            [p for p in pool if p > 0],
+            opts,
+            rng,
+        )
+    ]
+    derivation = [pattern_line(result)]
+    limit = result.get("limit")
+    if limit:
+        derivation.append(
+            _("%(han)s han: %(limit)s whatever the fu.")
+            % {"han": result["han"], "limit": limit_label(limit)}
+        )
+    elif quick == total:
+        derivation.append(
+            _("The quick method's figure is exact here: %(total)s.") % {"total": total}
+        )
+    else:
+        derivation.append(
+            _("The quick method gives %(quick)s; the exact count gives %(total)s.")
+            % {"quick": quick, "total": total}
+        )
+    derivation += steps_text(result, ("fu_total", "han_total", "limit", "payment", "total"))
+    return Question(
+        kind="estimate",
+        seed=seed,
+        key=f"estimate:{quick_pattern(result)}",
+        options=opts,
+        prompt=_("Estimate quickly: what does the winner collect in all?"),
+        fields=fields,
+        expected={"collect": total},
+        derivation=derivation,
+        request=request,
+        result=result,
+        rules=opts["rules"],
+        facts=hand_facts(request, result),
+    )
