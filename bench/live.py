@@ -21,9 +21,11 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -120,10 +122,21 @@ def stored_answers(pk: int) -> int:
     return LiveAnswer.objects.filter(question__classroom_id=pk).count()
 
 
+_local = threading.local()
+
+
+def _connection(port: int) -> http.client.HTTPConnection:
+    """This thread's keep-alive connection (a phone's browser keeps its connection too)."""
+    conn: http.client.HTTPConnection | None = getattr(_local, "conn", None)
+    if conn is None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        _local.conn = conn
+    return conn
+
+
 def request(
     port: int, method: str, path: str, seat: Seat, body: str = "", htmx: bool = True
 ) -> tuple[int, str, float, dict[str, str]]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers = {"Cookie": seat.cookie, "Host": "127.0.0.1"}
     if htmx:
         headers["HX-Request"] = "true"
@@ -131,15 +144,22 @@ def request(
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         headers["X-CSRFToken"] = seat.csrf
         headers["Referer"] = f"http://127.0.0.1:{port}/"
-    start = time.perf_counter()
-    try:
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        text = response.read().decode("utf-8", "replace")
+    for attempt in (1, 2):
+        conn = _connection(port)
+        start = time.perf_counter()
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            _local.conn = None
+            if attempt == 2:
+                raise
+            continue  # the server closed an idle keep-alive connection: open a new one
         elapsed = (time.perf_counter() - start) * 1000
         return response.status, text, elapsed, dict(response.getheaders())
-    finally:
-        conn.close()
+    raise AssertionError("unreachable")
 
 
 def prepare(port: int, pk: int, seat: Seat) -> None:
@@ -181,7 +201,7 @@ def student(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timin
             continue
         try:
             status, text, ms, _h = request(port, method, path, seat, body)
-        except OSError as error:
+        except (OSError, http.client.HTTPException) as error:
             with out.lock:
                 out.errors.append(f"{kind}: {error}")
             continue
@@ -195,13 +215,29 @@ def student(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timin
                 out.errors.append(f"{kind}: HTTP {status}")
 
 
+def students_process(
+    port: int, pk: int, seats: list[dict[str, str]], window: float, t0: float
+) -> tuple[list[float], list[float], list[str]]:
+    """A share of the class in its own process (one client process would be its own
+    bottleneck): one thread per phone; returns the answer and poll times and the errors."""
+    out = Timings()
+    threads = [
+        threading.Thread(target=student, args=(port, pk, Seat(**s), window, t0, out)) for s in seats
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=window + 60)
+    return out.answer, out.phone, out.errors
+
+
 def teacher(port: int, pk: int, seat: Seat, window: float, t0: float, out: Timings) -> None:
     at = t0
     while at < t0 + window + 2 * TEACHER_EVERY:
         time.sleep(max(0.0, at - time.monotonic()))
         try:
             status, text, ms, _h = request(port, "GET", f"/tutor/class/{pk}/live/panel", seat)
-        except OSError as error:
+        except (OSError, http.client.HTTPException) as error:
             with out.lock:
                 out.errors.append(f"teacher: {error}")
         else:
@@ -253,6 +289,8 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db_dir / 'bench.sqlite3'}",
         "DJANGO_DEBUG": "0",
+        "DJANGO_HTTPS": "0",  # plain HTTP on loopback (no TLS proxy in front)
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
     }
     # The database is set up in a child process (Django is configured once per process).
     made = subprocess.run(
@@ -295,14 +333,23 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
         out = Timings()
         cpu_before = cpu_seconds(server.pid)
         t0 = time.monotonic() + 0.5
-        pool = [threading.Thread(target=teacher, args=(port, pk, teacher_seat, window, t0, out))]
-        pool += [
-            threading.Thread(target=student, args=(port, pk, s, window, t0, out)) for s in seats
-        ]
-        for t in pool:
-            t.start()
-        for t in pool:
-            t.join(timeout=window + 60)
+        projector = threading.Thread(
+            target=teacher, args=(port, pk, teacher_seat, window, t0 + 0.5, out)
+        )
+        processes = max(1, min(4, len(seats) // 20))
+        shares = [[s.__dict__ for s in seats[i::processes]] for i in range(processes)]
+        with multiprocessing.get_context("fork").Pool(processes) as client_pool:
+            pending = [
+                client_pool.apply_async(students_process, (port, pk, share, window, t0 + 0.5))
+                for share in shares
+            ]
+            projector.start()
+            for job in pending:
+                answers, polls, errors = job.get(timeout=window + 90)
+                out.answer += answers
+                out.phone += polls
+                out.errors += errors
+            projector.join(timeout=window + 60)
         cpu = cpu_seconds(server.pid) - cpu_before
         counted = subprocess.run(
             [sys.executable, __file__, "--count-answers", str(pk)],

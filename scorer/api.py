@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
+from django.http.request import RawPostDataException
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -38,6 +39,9 @@ def score(request: HttpRequest) -> JsonResponse:
             body = request.body
         except RequestDataTooBig:
             return _error("invalid_notation", "the request body is too large")
+        except RawPostDataException:
+            # A multipart form: the input guard has already read it as form fields.
+            return _error("invalid_notation", "the body must be a JSON object")
         if len(body) > MAX_BODY:
             return _error("invalid_notation", "the request body is too large")
         try:

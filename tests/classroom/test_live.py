@@ -190,3 +190,19 @@ def test_the_poll_token_skips_the_session_only_while_nothing_changed(world: Worl
     other = world.teacher.post("/tutor/class/new", {"name": "Other", "rules": "tenhou"})
     other_pk = int(other["Location"].rstrip("/").rsplit("/", 1)[1])
     assert stranger.get(f"/tutor/class/{other_pk}/live/state?key=0&t={t}").status_code == 404
+
+
+def test_a_quiz_question_page_offers_teachers_to_ask_it_live(world: World) -> None:
+    page = world.teacher.get("/tutor/quiz/table/?seed=5").content.decode()
+    link = re.search(r'<a class="quiz-live" href="([^"]+)"', page)
+    assert link is not None
+    ask = world.teacher.get(link.group(1).replace("&amp;", "&"))
+    assert ask.status_code == 200
+    assert "This quiz question" in ask.content.decode()
+    assert (
+        "quiz-live" not in world.students["Aki"].get("/tutor/quiz/table/?seed=5").content.decode()
+    )
+    foreign = world.teacher.get(
+        "/tutor/class/live/new?from=" + quote("http://evil.example/tutor/quiz/table/?seed=5")
+    )
+    assert foreign.status_code == 400

@@ -38,6 +38,9 @@ NAMES = sorted(
         "a_han", "a_fu", "a_total", "a_ron", "a_tsumo", "a_dealer", "a_others", "a_pay",
         "a_yaku", "a_pattern", "a_fu_items", "a_wait", "a_collect",
         "username", "password", "password1", "password2", "email",
+        "code", "display_name", "name", "title", "new_title", "number", "classroom", "collection",
+        "deck", "due", "fu_max", "fu_min", "han_max", "han_min", "kind", "only", "opens", "t",
+        "teacher", "yakuman", "direction", "count",
         "red_fives", "open_tanyao", "kiriage", "aotenjou", "honba_points",
         "zzz", "",
     }
@@ -108,6 +111,12 @@ FILLERS: dict[str, list[str]] = {
     "<slug:slug>": [LESSONS[0].slug, LESSONS[-1].slug, "no-such-lesson"],
     "<uidb64>": ["MQ", "x" * 500, "%00"],
     "<token>": ["set-password", "abc-def", "x" * 500],
+    "<str:public_id>": ["abc", "x" * 300],
+    "<str:code>": ["ABCDEF", "x" * 300],
+    "<int:pk>": ["1", str(2**63)],
+    "<int:hand_id>": ["1", str(2**64)],
+    "<int:member>": ["1", "9" * 30],
+    "<int:aid>": ["1", str(2**63)],
 }
 
 
@@ -131,6 +140,7 @@ def test_every_route_is_fuzzed() -> None:
     assert "/tutor/explain" in URLS
     assert any(u.endswith("/answer/") for u in URLS)
     assert "/accounts/login/" in URLS
+    assert not [u for u in URLS if "<" in u]
 
 
 def _check(response: Any, method: str, url: str, data: dict[str, str]) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
 from django.test import Client
 
-from tests.production.servers import REPO, gunicorn, production_env
+from tests.production.servers import gunicorn, production_env
 
 
 def test_the_picker_points_into_the_sprite_file_instead_of_inlining_it(client: Client) -> None:
@@ -26,17 +25,12 @@ def fetch(url: str, encoding: str) -> tuple[dict[str, str], bytes]:
         return {k.lower(): v for k, v in response.headers.items()}, response.read()
 
 
-def test_production_serves_a_hashed_cached_compressed_sprite(tmp_path: Path) -> None:
-    env = production_env(DJANGO_STATIC_ROOT=str(tmp_path / "static"))
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0", "--ignore", "admin"],
-        cwd=REPO,
-        env=env,
-        check=True,
-        timeout=300,
-    )
-    assert list((tmp_path / "static" / "tiles").glob("tiles.*.svg.br"))
-    assert list((tmp_path / "static" / "tiles").glob("tiles.*.svg.gz"))
+def test_production_serves_a_hashed_cached_compressed_sprite(
+    tmp_path: Path, collected_static: Path
+) -> None:
+    env = production_env(DJANGO_STATIC_ROOT=str(collected_static))
+    assert list((collected_static / "tiles").glob("tiles.*.svg.br"))
+    assert list((collected_static / "tiles").glob("tiles.*.svg.gz"))
     with gunicorn(env, tmp_path / "gunicorn.log") as base:
         headers, body = fetch(base + "/", "gzip")
         assert headers.get("content-encoding") == "gzip"  # the page itself

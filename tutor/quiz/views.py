@@ -35,11 +35,12 @@ ANSWER_PREFIX = "a_"
 #: a typed one is kept in.
 TIME_CHOICES = (10, 15, 20, 30, 45, 60, 90)
 TIME_DEFAULT = 20
-TIME_RANGE = (3, 600)
 #: The numeric parameters and their largest values: a seed fits a 63-bit database integer with
 #: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
 MAX_SEED = 10**15
 LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
+#: A chosen time limit is at least 3 s (a larger number is refused as out of range).
+TIME_RANGE = (3, LIMITS["timed"])
 #: The longest answer value kept: numbers and choice ids are short; anything longer is refused
 #: before it is checked or stored.
 MAX_ANSWER = 40
@@ -270,6 +271,7 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         "waits": quiz.WAITS,
         "time_choices": TIME_CHOICES,
         "time_default": TIME_DEFAULT,
+        "time_max": TIME_RANGE[1],
     }
     return render(request, "quiz/index.html", context)
 
