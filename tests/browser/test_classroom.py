@@ -35,14 +35,30 @@ def shoot(page: Any, name: str, sizes: tuple[dict[str, int], ...]) -> None:
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
         page.screenshot(
-            path=str(Path(SHOTS) / f"{name}-{size['width']}x{size['height']}.png"), full_page=True
+            path=str(Path(SHOTS) / f"{name}-{size['width']}x{size['height']}.png"),
+            full_page=True,
+            caret="initial",  # hiding the caret would inject a style (a CSP violation)
         )
     page.set_viewport_size(before)
+
+
+#: Console errors of every page (CSP violations, script errors): none is allowed.
+PROBLEMS: list[str] = []
 
 
 def new_page(browser: Any, base: str, viewport: dict[str, int]) -> Any:
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
+    page.on(
+        "console",
+        lambda m: PROBLEMS.append(f"{page.url}: {m.text[:80]}") if m.type == "error" else None,
+    )
+    page.on("pageerror", lambda e: PROBLEMS.append(str(e)))
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) => console.error("
+        "'CSP ' + e.violatedDirective + ' ' + (e.sourceFile || '') + ':' + e.lineNumber + ' '"
+        " + (e.sample || '')));"
+    )
     page.set_default_timeout(15_000)
     page.base = base
     return page
@@ -193,9 +209,10 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
         page.click("#send")
         page.wait_for_selector("[data-testid=sent]")
     shoot(students["Aki"], "student-live-sent", (PHONE,))
-    teacher.wait_for_function(
-        "document.querySelector('[data-testid=answer-count]').textContent.trim() === '3 answers'"
-    )
+    from playwright.sync_api import expect
+
+    # the projector polls every 1.5 s: the count arrives without a reload
+    expect(teacher.get_by_test_id("answer-count")).to_have_text("3 answers", timeout=15_000)
     assert teacher.locator(".bar").count() == 2
     shoot(teacher, "projector-live", (PROJECTOR, DESKTOP, PHONE))
     teacher.click("#reveal")
@@ -209,5 +226,6 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     shoot(teacher, "projector-reveal", (PROJECTOR, DESKTOP, PHONE))
     students["Ben"].wait_for_selector("text=The answer: 2,600")
     assert Classroom.objects.get().members.count() == 3
+    assert PROBLEMS == []  # no CSP violation, no script error, on any page of the flow
     for page in (teacher, *students.values()):
         page.context.close()

@@ -164,3 +164,45 @@ def test_live_start_rejects_foreign_urls_and_other_classes(world: World) -> None
         .status_code
         == 403
     )
+
+
+def test_the_poll_token_skips_the_session_only_while_nothing_changed(world: World) -> None:
+    pk = world.classroom.pk
+    page = world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode()
+    token = re.search(r"&amp;t=([^\"&]+)", page)
+    assert token is not None
+    t = token.group(1)
+    stranger = Client()  # no session at all: the token alone says "nothing changed"
+    assert stranger.get(f"/tutor/class/{pk}/live/state?key=0&t={t}").status_code == 204
+    start_hand(world)
+    # something changed: the stranger must be a member to see it
+    assert stranger.get(f"/tutor/class/{pk}/live/state?key=0&t={t}").status_code == 404
+    fresh = world.students["Aki"].get(f"/tutor/class/{pk}/live/state?key=0&t={t}", headers=HX)
+    assert fresh.status_code == 200
+    key = re.search(r'data-key="([^"]+)"', fresh.content.decode())
+    assert key is not None
+    assert stranger.get(f"/tutor/class/{pk}/live/state?key={key.group(1)}&t={t}").status_code == 204
+    forged = t[:-2] + ("AA" if not t.endswith("AA") else "BB")
+    assert (
+        stranger.get(f"/tutor/class/{pk}/live/state?key={key.group(1)}&t={forged}").status_code
+        == 404
+    )
+    other = world.teacher.post("/tutor/class/new", {"name": "Other", "rules": "tenhou"})
+    other_pk = int(other["Location"].rstrip("/").rsplit("/", 1)[1])
+    assert stranger.get(f"/tutor/class/{other_pk}/live/state?key=0&t={t}").status_code == 404
+
+
+def test_a_quiz_question_page_offers_teachers_to_ask_it_live(world: World) -> None:
+    page = world.teacher.get("/tutor/quiz/table/?seed=5").content.decode()
+    link = re.search(r'<a class="quiz-live" href="([^"]+)"', page)
+    assert link is not None
+    ask = world.teacher.get(link.group(1).replace("&amp;", "&"))
+    assert ask.status_code == 200
+    assert "This quiz question" in ask.content.decode()
+    assert (
+        "quiz-live" not in world.students["Aki"].get("/tutor/quiz/table/?seed=5").content.decode()
+    )
+    foreign = world.teacher.get(
+        "/tutor/class/live/new?from=" + quote("http://evil.example/tutor/quiz/table/?seed=5")
+    )
+    assert foreign.status_code == 400

@@ -9,12 +9,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.forms import PRESET_CHOICES
 from tutor import quiz
 from tutor.classroom.roster import NAME_MAX, clean_name
 
 
 def _rule_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in quiz.RULE_SETS]
+    """The quiz's rule sets by their display names (as the picker shows them)."""
+    labels = dict(PRESET_CHOICES)
+    return [(name, str(labels.get(name, name))) for name in quiz.RULE_SETS]
 
 
 class ClassForm(forms.Form):
@@ -26,6 +29,10 @@ class ClassForm(forms.Form):
         if not name:
             raise forms.ValidationError(_("Give the class a name."))
         return name
+
+
+def _when() -> forms.DateTimeInput:
+    return forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
 class AssignmentForm(forms.Form):
@@ -65,8 +72,8 @@ class AssignmentForm(forms.Form):
     timed = forms.IntegerField(
         label=_("Seconds per question (empty: untimed)"), min_value=5, max_value=600, required=False
     )
-    opens = forms.DateTimeField(label=_("Opens"), required=False)
-    due = forms.DateTimeField(label=_("Due"), required=False)
+    opens = forms.DateTimeField(label=_("Opens (empty: now)"), required=False, widget=_when())
+    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

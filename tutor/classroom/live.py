@@ -11,19 +11,22 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import QueryDict
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.models import Learner
-from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion
+from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion, Membership
 from tutor.collections.hands import query_from_url
 from tutor.collections.models import Collection
 from tutor.quiz import progress
+from tutor.quiz.views import MAX_SEED
 from tutor.walkthrough import steps as walkthrough
 
 #: Query parameters of a quiz URL that are not question options.
@@ -61,14 +64,17 @@ def source_from_url(url: str) -> Source | None:
     if match.view_name != "tutor:quiz_question" or match.kwargs.get("kind") not in quiz.KINDS:
         return None
     data = QueryDict(parts.query)
-    seed = data.get("seed", "")
-    if data.get("set", "").isdigit():
-        seed = str(quiz.set_seed(int(data["set"]), int(data.get("n", "0") or 0)))
+    # Strict, bounded numbers (scorer.params): a pasted link with "²" or a 5,000-digit seed
+    # gets a random question instead of a 500.
+    seed = parse_int(data.get("seed", ""), 0, MAX_SEED)
+    set_id = parse_int(data.get("set", ""), 0, MAX_SEED // 1000 - 1)
+    if set_id is not None:
+        seed = quiz.set_seed(set_id, parse_int(data.get("n", "0") or "0", 0, 999) or 0)
     options = {k: data.get(k, "") for k in data if k not in _NOT_OPTIONS}
     return Source(
         "quiz",
         kind=match.kwargs["kind"],
-        seed=int(seed) if seed.isdigit() else random.randrange(1, 10**9),
+        seed=seed if seed is not None else random.randrange(1, 10**9),
         options=options,
     )
 
@@ -101,6 +107,48 @@ def current(classroom: Classroom | int, include_ended: bool = False) -> LiveQues
     if not include_ended:
         rows = rows.filter(ended=False)
     return rows.order_by("-id").first()
+
+
+def current_for(membership: Membership) -> LiveQuestion | None:
+    """The class's current question, annotated with ``answered`` (has this student answered?):
+    one query for the phone's poll."""
+    mine = LiveAnswer.objects.filter(question=OuterRef("pk"), learner=membership.learner_id)
+    rows = LiveQuestion.objects.filter(classroom=membership.classroom_id, ended=False)
+    return rows.annotate(answered=Exists(mine)).order_by("-id").first()
+
+
+_SIGNER = Signer(salt="tenbo.classroom.live-poll")
+
+
+def poll_token(membership: Membership) -> str:
+    """A signed token naming the student's membership and class, for the phone's poll."""
+    return _SIGNER.sign(f"{membership.pk}.{membership.classroom_id}")
+
+
+def token_class(token: str) -> int | None:
+    """The class a poll token was issued for (None if it is missing or forged)."""
+    try:
+        value = _SIGNER.unsign(token)
+    except BadSignature:
+        return None
+    member, _dot, classroom = value.partition(".")
+    if parse_int(member) is None:
+        return None
+    return parse_int(classroom)
+
+
+def unchanged(classroom_pk: int, key: str) -> bool:
+    """Whether the phone's key (``number-revealed-answered``) still names the class's current
+    question in the same state (the answered part only ever changes by the phone's own POST)."""
+    row = (
+        LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
+        .order_by("-id")
+        .values_list("number", "revealed")
+        .first()
+    )
+    if row is None:
+        return key == "0"
+    return key.rsplit("-", 1)[0] == f"{row[0]}-{int(row[1])}"
 
 
 def next_question(live: LiveQuestion) -> LiveQuestion | None:
@@ -204,7 +252,7 @@ def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdic
 
 
 def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveAnswer | None:
-    """Store a student's answer (the first one counts; None if they had answered already)."""
+    """Store a student's answer; only the first one counts (a second returns the first)."""
     prompt = prompt_for(live)
     text, correct, verdict = check(prompt, given)
     try:
@@ -213,7 +261,7 @@ def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveA
                 question=live, learner=learner, value=text, correct=correct
             )
     except IntegrityError:
-        return None
+        return LiveAnswer.objects.filter(question=live, learner=learner).first()
     if prompt.question is not None and verdict is not None:
         progress.record(learner, prompt.question, verdict, given)
     return row

@@ -8,6 +8,7 @@ opens). Teacher actions are POST-only. Templates are one per page with htmx part
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, QueryDict
@@ -17,12 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, roster
 from tutor.classroom.forms import AssignmentForm, ClassForm, JoinForm
-from tutor.classroom.models import Assignment, Classroom, LiveQuestion, Membership
+from tutor.classroom.models import Assignment, Classroom, LiveAnswer, LiveQuestion, Membership
 from tutor.classroom.qr import qr_svg
 from tutor.collections.models import Collection
 from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
@@ -94,6 +97,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
             quiz.grid(True, win, classroom.rules, levels),
         ],
         "win": win,
+        "rules_label": dict(PRESET_CHOICES).get(classroom.rules, classroom.rules),
         "live": live.current(classroom),
         "decks": list(classroom.teacher.collections.all()),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
@@ -225,7 +229,7 @@ def assignment_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = roster.taught_class(request, pk)
     form = AssignmentForm(
         request.POST or None,
-        initial={"title": _("Score table drill"), "opens": timezone.now().replace(microsecond=0)},
+        initial={"title": _("Score table drill")},
     )
     if request.method == "POST" and form.is_valid():
         options = form.options(classroom.rules)
@@ -369,10 +373,10 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     assignment, membership = _assignment_for_student(request, pk, aid)
     if not assignments.is_open(assignment):
         raise PermissionDenied
-    number_text = request.POST.get("number", "")
-    if not number_text.isdigit() or int(number_text) >= assignment.count:
+    number_or_none = parse_int(request.POST.get("number", ""), 0, assignment.count - 1)
+    if number_or_none is None:
         raise Http404
-    number = int(number_text)
+    number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
     given: dict[str, Any] = {
@@ -421,7 +425,10 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     if kind in quiz.KINDS:
         return live.Source("quiz", kind=kind, seed=live.random_seed())
     if data.get("from"):
-        return live.source_from_url(data.get("from", ""))
+        url = urlsplit(data.get("from", ""))
+        if url.netloc == request.get_host():  # an absolute link to this site (a share link)
+            url = url._replace(scheme="", netloc="")
+        return live.source_from_url(urlunsplit(url))
     return None
 
 
@@ -465,7 +472,7 @@ def _step_context(request: HtmxHttpRequest, prompt: live.Prompt, base: str) -> d
         return {}
     count = len(walk.steps)
     raw = request.GET.get("step", "1")
-    number = min(max(int(raw) if raw.isdigit() else 1, 1), count)
+    number = min(max(parse_int(raw, 1, 10**6) or 1, 1), count)
     return {
         "walk": walk,
         "step": walk.steps[number - 1],
@@ -518,7 +525,7 @@ def live_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "live": current,
         "bars": bars,
         "total": total,
-        "members": classroom.members.count(),
+        "members": classroom.student_count,  # type: ignore[attr-defined]
     }
     return render(request, "classroom/live.html#histogram", context)
 
@@ -554,12 +561,19 @@ def live_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect("tutor:class", pk=pk)
 
 
-def _play_context(membership: Membership, current: LiveQuestion | None) -> dict[str, Any]:
-    context: dict[str, Any] = {"classroom": membership.classroom, "live": current}
+def _play_context(
+    membership: Membership, current: LiveQuestion | None, mine: LiveAnswer | None = None
+) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "classroom": membership.classroom,
+        "live": current,
+        "token": live.poll_token(membership),
+    }
     if current is None:
         return context
     prompt = live.prompt_for(current)
-    mine = current.answers.filter(learner=membership.learner).first()
+    if mine is None:
+        mine = current.answers.filter(learner=membership.learner).first()
     context.update(
         prompt=prompt,
         tiles=hand_tiles(prompt.request),
@@ -592,15 +606,21 @@ def live_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """What the phone polls: 204 (nothing to redraw) until the question or its state changes."""
+    """What the phone polls: 204 (nothing to redraw) until the question or its state changes.
+
+    With the poll token the phone was given (signed: its membership and class), "nothing
+    changed" costs one small query and no session or user lookup (30 phones poll every 2 s);
+    a change, a missing or a bad token go through the student's session as everywhere else."""
+    key = request.GET.get("key", "")
+    if live.token_class(request.GET.get("t", "")) == pk and live.unchanged(pk, key):
+        return HttpResponse(status=204)
     membership = roster.membership_for(request, pk)
-    current = live.current(membership.classroom)
-    answered = current is not None and current.answers.filter(learner=membership.learner).exists()
-    key = _play_key(current, answered)
-    if request.GET.get("key") == key:
+    current = live.current_for(membership)
+    key_now = _play_key(current, bool(current and current.answered))  # type: ignore[attr-defined]
+    if key == key_now:
         return HttpResponse(status=204)
     context = _play_context(membership, current)
-    context["key"] = key
+    context["key"] = key_now
     return render(request, "classroom/play.html#play", context)
 
 
@@ -617,9 +637,11 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             else request.POST.get(ANSWER_PREFIX + f.name, "")
             for f in prompt.fields
         }
-        live.answer(current, membership.learner, given)
+        mine = live.answer(current, membership.learner, given)
+    else:
+        mine = None
     if not request.htmx:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current)
+    context = _play_context(membership, current, mine)
     context["key"] = _play_key(current, context.get("mine") is not None)
     return render(request, "classroom/play.html#play", context)
