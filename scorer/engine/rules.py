@@ -174,20 +174,17 @@ Not confirmed (no official rule text found): red fives (0p and 0s taken, as Tenh
 Tenhou), how the split option rounds (ours: each payer's share plus half the absent player's,
 both in base points, then rounded up to 100)."""
 
+#: The four-player presets: the ones the picker, the quiz and the tables pages offer.
 PRESETS: Final[dict[str, Rules]] = {
-    r.name: r
-    for r in (
-        TENHOU,
-        MAHJONGSOUL,
-        MLEAGUE,
-        WRC,
-        EMA,
-        CLASSIC,
-        AOTENJOU,
-        TENHOU_SANMA,
-        MAHJONGSOUL_SANMA,
-    )
+    r.name: r for r in (TENHOU, MAHJONGSOUL, MLEAGUE, WRC, EMA, CLASSIC, AOTENJOU)
 }
+#: The three-player presets, kept apart so that a page lists them only once it handles three
+#: players (no 2m-8m in its palette, no chi, three seats).
+THREE_PLAYER_PRESETS: Final[dict[str, Rules]] = {
+    r.name: r for r in (TENHOU_SANMA, MAHJONGSOUL_SANMA)
+}
+#: Every preset a request may name.
+ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **THREE_PLAYER_PRESETS}
 
 
 def _coerce(name: str, value: object, default: object) -> object:
@@ -219,10 +216,10 @@ def resolve_rules(spec: object) -> Rules:
         return TENHOU
     if isinstance(spec, str):
         try:
-            return PRESETS[spec]
+            return ALL_PRESETS[spec]
         except KeyError:
             raise RulesError(
-                f"unknown rule preset '{spec}'; choose one of {', '.join(PRESETS)}"
+                f"unknown rule preset '{spec}'; choose one of {', '.join(ALL_PRESETS)}"
             ) from None
     if isinstance(spec, Rules):
         return spec

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorer.engine import PRESETS, parse_request, score_request
+from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS, parse_request, score_request
 from scorer.engine.tables import LIMIT_ROWS, cell, limit_table, table
 
 SANMA = "tenhou_sanma"
@@ -32,13 +32,15 @@ def yaku(result):
 
 @pytest.mark.parametrize("name", ["tenhou_sanma", "mahjongsoul_sanma"])
 def test_presets(name):
-    rules = PRESETS[name]
+    rules = ALL_PRESETS[name]
+    assert rules is THREE_PLAYER_PRESETS[name]
+    assert name not in PRESETS  # the pages list these once they handle three players
     assert rules.players == 3
     assert rules.sanma
     assert rules.red_fives == 2
     assert rules.sanma_tsumo == "loss"
     assert not rules.north_yakuhai
-    assert PRESETS[name].double_yakuman == (name == "mahjongsoul_sanma")
+    assert rules.double_yakuman == (name == "mahjongsoul_sanma")
 
 
 @pytest.mark.parametrize(
@@ -223,7 +225,7 @@ def test_nuki_in_the_request_round_trip():
 
 
 def test_sanma_tables_have_one_payer_fewer_on_a_tsumo():
-    rules = PRESETS[SANMA]
+    rules = ALL_PRESETS[SANMA]
     mangan = cell(30, 5, False, rules)
     assert (mangan.ron, mangan.tsumo_dealer, mangan.tsumo_others) == (8000, 4000, 2000)
     assert mangan.tsumo_total == 6000

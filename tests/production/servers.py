@@ -26,7 +26,7 @@ def free_port() -> int:
 def production_env(**extra: str) -> dict[str, str]:
     """DEBUG off over plain HTTP (loopback), with a real secret key and a known host."""
     # Not the test run's own switches: pytest's, nor the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE
-    # (which `check --deploy` rightly refuses in production).
+    # (which `check --deploy` rightly reports), set in this process when they ran first.
     env = {
         k: v
         for k, v in os.environ.items()

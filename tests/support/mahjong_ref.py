@@ -127,7 +127,7 @@ def _preset(name: str) -> dict[str, Any]:
     engine's reading rather than second-guessing it; only the switches are checked.
     """
     try:
-        from scorer.engine.rules import PRESETS as ENGINE_PRESETS
+        from scorer.engine.rules import ALL_PRESETS as ENGINE_PRESETS
     except ImportError:  # pragma: no cover - before the engine exists
         if name not in PRESETS:
             raise _RulesError(name) from None

@@ -325,7 +325,8 @@ def test_glossary_covers_the_seeds_vocabulary_and_every_yaku():
     japanese = {term.ja for term in TERMS}
     for word in SEED_VOCABULARY:
         assert word in japanese, word
-    covered = set(BY_ID) | {"seat_wind", "round_wind"}  # both are yakuhai
+    # all are yakuhai (north_wind: north as a value tile, a three-player rule switch)
+    covered = set(BY_ID) | {"seat_wind", "round_wind", "north_wind"}
     covered |= {"kokushi_13", "suuankou_tanki", "junsei_chuuren"}  # under their base yakuman
     for yaku in YAKU:
         assert yaku.id in covered or yaku.id.replace("_", "-") in covered, yaku.id
