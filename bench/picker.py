@@ -153,11 +153,15 @@ def main() -> int:
             transferred[0] = 0
             page.goto(base + "/tutor/", wait_until="networkidle")
             second = transferred[0]
+            # Printed now, so a change in the picker's markup that breaks the clicks below
+            # still leaves the transfer figures.
+            print(f"first load: {total / 1024:.1f} KB transferred in {first} requests", flush=True)
+            print(f"second page (/tutor/): {second / 1024:.1f} KB transferred", flush=True)
             page.goto(base + "/", wait_until="networkidle")
 
             # Warm up once (the first swap fetches nothing new, but JIT and caches settle).
             page.evaluate(CLICK_JS, 'button[data-tile="1z"]')
-            page.evaluate(CLICK_JS, "#hand-win")
+            page.evaluate(CLICK_JS, 'button[name="take"][value="1z"], #hand-win')
             times = [page.evaluate(CLICK_JS, selector) for selector in clicks(args.clicks)]
             han = page.get_by_test_id("han").text_content()
             fu = page.get_by_test_id("fu").text_content()
