@@ -226,3 +226,27 @@ def test_class_heatmap_sums_the_students_table_drills(world: World) -> None:
         headers={"HX-Request": "true", "HX-Target": "heatmap"},
     ).content.decode()
     assert fragment.lstrip().startswith('<section id="heatmap"')
+
+
+def test_wrong_answers_of_other_drills_are_named_by_the_quizs_slips(world: World) -> None:
+    a = assign(world, kind="payments", count="1")
+    Assignment.objects.filter(pk=a.pk).update(seed=10)  # a fixed hand
+    a.refresh_from_db()
+    q = assignments.question(a, 0)
+    from tutor.quiz.feedback import slips
+
+    # find a wrong number the quiz can name for this hand, and answer it
+    named = None
+    for f in q.fields:
+        for delta in (-100, 100, -200, 200, -300, 300, -1000, 1000, -2000, 2000):
+            given = {k: str(v) for k, v in q.expected.items()}
+            given[f.name] = str(int(q.expected[f.name]) + delta)
+            if slips(q, given):
+                named = given
+                break
+        if named:
+            break
+    assert named is not None, "the quiz names a slip near this hand's payments"
+    answer(world.students["Aki"], a, 0, {f"a_{k}": v for k, v in named.items()})
+    res = assignments.results(a)
+    assert res.wrong[0].meaning == " ".join(x.text for x in slips(q, named)[:2])

@@ -220,7 +220,7 @@ def test_grid_matches_tables():
     row = g["rows"][2]
     c40 = next(c for c in row["cells"] if c["fu"] == 40)
     assert c40["highlight"]
-    assert c40["text"] == str(cell(40, 3, True).ron)
+    assert c40["text"] == f"{cell(40, 3, True).ron:,}"  # 7,700: a thousands separator
     assert not g["rows"][0]["cells"][0]["exists"]  # 20 fu 1 han
 
 

@@ -20,7 +20,7 @@ from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
 from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
-from tutor.quiz import progress, srs
+from tutor.quiz import feedback, progress, srs
 
 
 def question(assignment: Assignment, number: int) -> quiz.Question:
@@ -162,7 +162,11 @@ def results(assignment: Assignment) -> Results:
                 for f in q.fields
                 if not isinstance(a.given.get(f.name), list)
             ]
-            meanings[key] = "; ".join(m for m in found if m) or None
+            # The short table phrases first; for anything else, the quiz's own named slips.
+            short = "; ".join(m for m in found if m)
+            meanings[key] = (
+                short or " ".join(x.text for x in feedback.slips(q, a.given)[:2]) or None
+            )
     wrong = [
         WrongAnswer(n, given, expected, count, meanings[(n, given, expected)])
         for (n, given, expected), count in counts.most_common(10)

@@ -381,7 +381,7 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Each [[yaku]] has a value in han, often different for closed and open hands. "
                 "Several yaku (riichi, [[pinfu]], [[iipeikou]]…) exist only for closed hands; "
-                "others lose a han when you have called tiles, a rule called [[kuisagari]]: "
+                "others lose a han when the hand is open, a rule called [[kuisagari]]: "
                 "[[sanshoku]], [[ittsu]], [[chanta]], [[junchan]], [[honitsu]] and [[chinitsu]]."
             ),
             _(
