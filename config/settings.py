@@ -45,9 +45,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx fragments gzipped (static files come compressed from WhiteNoise, brotli
+    # or gzip); Django pads each response against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # NUL bytes and over-long parameters: a 400 naming the field, before any view (config/guard.py).
+    "config.guard.InputGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -78,6 +83,11 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+
+# Bounds on what a request may carry (Django answers 400 beyond them): every form here is
+# small, so 64 KB and 200 fields are plenty.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 DATABASES = {
     "default": dj_database_url.config(

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
+from django.http.request import RawPostDataException
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from scorer.engine import score_request, steps_flag
 from scorer.engine.request import EngineError
+from scorer.params import loads_json, parse_int
 
 MAX_BODY = 64 * 1024
 
@@ -31,10 +32,20 @@ def score(request: HttpRequest) -> JsonResponse:
     ``steps=0`` (query parameter or body field) leaves out the explanation steps; the default
     keeps them, as API.md's result shape has them."""
     if request.method == "POST":
-        if len(request.body) > MAX_BODY:
+        declared = parse_int(request.META.get("CONTENT_LENGTH") or "0")
+        if declared is None or declared > MAX_BODY:
             return _error("invalid_notation", "the request body is too large")
         try:
-            data = json.loads(request.body or b"{}")
+            body = request.body
+        except RequestDataTooBig:
+            return _error("invalid_notation", "the request body is too large")
+        except RawPostDataException:
+            # A multipart form: the input guard has already read it as form fields.
+            return _error("invalid_notation", "the body must be a JSON object")
+        if len(body) > MAX_BODY:
+            return _error("invalid_notation", "the request body is too large")
+        try:
+            data = loads_json(body or b"{}")
         except (ValueError, UnicodeDecodeError):
             return _error("invalid_notation", "the body must be a JSON object")
         if not isinstance(data, dict):
@@ -44,7 +55,7 @@ def score(request: HttpRequest) -> JsonResponse:
         rules = data.get("rules")
         if isinstance(rules, str) and rules.startswith("{"):
             try:
-                data["rules"] = json.loads(rules)
+                data["rules"] = loads_json(rules)
             except ValueError:
                 return _error(
                     "invalid_rules", "rules must be a preset name or a JSON object", "rules"

@@ -21,6 +21,7 @@ from scorer.engine.rules import PRESETS
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
+from scorer.picker import payment_lines
 
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)
@@ -155,25 +156,14 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
         rules=rules,
         winner=seat,
     )
-    lines: list[str] = []
+    # The same sentences as the picker's score panel: one way to write each payment.
+    lines = payment_lines({"payments": paid.as_dict()}, dealer)
     if paid.ron is not None:
         short = points(paid.ron)
-        lines.append(_("The discarder pays %(ron)s.") % {"ron": short})
     elif paid.tsumo_dealer is not None:
         short = f"{points(paid.tsumo_others or 0)}/{points(paid.tsumo_dealer)}"
-        lines.append(
-            _("The dealer pays %(dealer)s, each other player %(others)s.")
-            % {"dealer": points(paid.tsumo_dealer), "others": points(paid.tsumo_others or 0)}
-        )
     else:
         short = _("%(each)s all") % {"each": points(paid.tsumo_others or 0)}
-        lines.append(
-            _("Each other player pays %(each)s.") % {"each": points(paid.tsumo_others or 0)}
-        )
-    if honba:
-        lines.append(_("Honba included: %(points)s.") % {"points": points(paid.honba)})
-    if sticks:
-        lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": points(paid.sticks)})
     return Answer(
         total=paid.total + paid.sticks,
         lines=lines,

@@ -60,6 +60,8 @@ PRESET_LABELS: Final[dict[str, Promise]] = {
     "ema": _("EMA"),
     "classic": _("Classic (house rules)"),
     "aotenjou": _("Aotenjou (no limits)"),
+    "tenhou_sanma": _("Tenhou, three players"),
+    "mahjongsoul_sanma": _("Mahjong Soul, three players"),
 }
 PRESET_CHOICES: Final = tuple((name, PRESET_LABELS.get(name, name)) for name in PRESETS)
 FLAG_LABELS: Final[dict[str, Promise]] = {
@@ -89,9 +91,18 @@ SWITCH_LABELS: Final[dict[str, Promise]] = {
     "aotenjou": _("Aotenjou (no limits)"),
     "aotenjou_yakuman": _("Yakuman under aotenjou"),
     "wareme": _("Wareme"),
+    "players": _("Players"),
+    "sanma_tsumo": _("Three players: tsumo"),
+    "north_yakuhai": _("Three players: north is a value tile"),
 }
 _CHOICE_VALUES: Final[dict[str, tuple[tuple[str, Promise | str], ...]]] = {
-    "red_fives": (("3", _("3 (one per suit)")), ("0", _("none"))),
+    "red_fives": (("3", _("3 (one per suit)")), ("2", _("2 (0p and 0s)")), ("0", _("none"))),
+    "players": (("4", "4"), ("3", _("3 (sanma)"))),
+    "sanma_tsumo": (
+        ("loss", _("tsumo loss")),
+        ("split", _("north's share split")),
+        ("dealer", _("dealer pays north's share")),
+    ),
     "double_wind_fu": (("4", "4"), ("2", "2")),
     "chiitoitsu_fu": (("25", _("25 fu, 2 han")), ("50", _("50 fu, 1 han"))),
     "honba_points": (("300", "300"), ("1500", "1500")),

@@ -32,6 +32,7 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")
@@ -229,7 +230,7 @@ class PickerState:
 
 def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
     """A short fingerprint of what the situation panel draws that its own controls do not
-    already show (indicator tiles, rule switch values, messages)."""
+    already show (indicator tiles, rule switch values, notes, messages)."""
     shown = repr(
         (
             state.dora,
@@ -237,6 +238,8 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             state.rules,
             sorted(state.switches.items()),
             state.index,
+            # The note beside ura-dora indicators that count nothing without a riichi.
+            bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
             sorted(
                 (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
             ),
@@ -298,7 +301,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     if rules.startswith("{"):
         # A rules object, as the API and the tutor's links write it: {"preset": ..., switch: v}.
         try:
-            spec = json.loads(rules)
+            spec = loads_json(rules)
         except ValueError:
             spec = {}
         spec = spec if isinstance(spec, dict) else {}
@@ -385,7 +388,7 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
             code = code_of(kind)
             ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
             return _field_of(state, code), _(
-                "%(ordinal)s %(tile)s: there are only four of each tile."
+                "There are only four of each tile: %(ordinal)s %(tile)s is one too many."
             ) % {"ordinal": ordinal, "tile": code}
     for suit, count in enumerate(used.red):
         if count > 1:
@@ -562,9 +565,11 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         return _remove(state, code)
     if code := get("setwin"):
         return _set_win(state, code)
-    if (number := get("unmeld")).isdigit():
-        if int(number) < len(state.melds):
-            del state.melds[int(number)]
+    if unmeld := get("unmeld"):
+        number = parse_int(unmeld, 0, len(state.melds) - 1) if state.melds else None
+        if number is None:
+            return Notice("hand", _("There is no such meld to take back."))
+        del state.melds[number]
         return None
     for name in ("dora", "ura"):
         code = get("un" + name)
@@ -656,7 +661,9 @@ def paste(state: PickerState, text: str) -> Notice | None:
     except NotationError as exc:
         where = f" ({exc.position + 1})" if exc.position is not None else ""
         state.bad_paste = text
-        return Notice("paste", exc.message + where)
+        return Notice(
+            "paste", _("The notation could not be read: %(why)s.") % {"why": exc.message + where}
+        )
     state.bad_hand = ""
     state.problems.pop("hand", None)
     state.melds = list(parsed.melds)
@@ -704,6 +711,8 @@ class Panel:
     waits: list[WaitView] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
     big_total: str = ""
+    #: The total with a thousands separator, as people read it (the hook keeps the digits).
+    total_text: str = ""
     #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
     #: for the template.
     yaku: list[tuple[str, str, str]] = field(default_factory=list)
@@ -719,11 +728,13 @@ class Panel:
 
 
 def _points(value: object) -> str:
-    return str(value) if isinstance(value, int) else ""
+    """Points with a thousands separator: 11,600."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
-    """The payments as sentences: "Dealer pays 3900, each other player 2000"."""
+    """The payments as sentences: "2,000/3,900: the dealer pays 3,900, each other player
+    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900."."""
     pay = result.get("payments")
     if not isinstance(pay, Mapping):
         return []
@@ -731,30 +742,49 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
     if pay.get("ron") is not None:
         lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
     elif pay.get("tsumo_dealer") is not None:
+        words = {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
         lines.append(
-            _("Dealer pays %(dealer)s, each other player %(others)s.")
-            % {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+            _("%(others)s/%(dealer)s: the dealer pays %(dealer)s, each other player %(others)s.")
+            % words
         )
     elif dealer:
         lines.append(
-            _("Each other player pays %(each)s (%(each)s all).")
+            _("%(each)s all: each other player pays %(each)s.")
             % {"each": _points(pay.get("tsumo_others"))}
         )
     else:
         lines.append(_("Each player pays %(each)s.") % {"each": _points(pay.get("tsumo_others"))})
     honba = pay.get("honba")
     if isinstance(honba, int) and honba:
-        lines.append(_("Honba included: %(points)s.") % {"points": honba})
+        lines.append(_("Honba included: %(points)s.") % {"points": _points(honba)})
     sticks = pay.get("sticks")
     if isinstance(sticks, int) and sticks:
-        lines.append(_("Plus %(points)s from the riichi sticks.") % {"points": sticks})
+        lines.append(
+            ngettext(
+                "Plus %(points)s from %(n)s riichi stick.",
+                "Plus %(points)s from %(n)s riichi sticks.",
+                sticks // 1000,
+            )
+            % {"points": _points(sticks), "n": sticks // 1000}
+        )
         total = pay.get("total")
         if isinstance(total, int):
-            lines.append(_("The winner collects %(all)s in all.") % {"all": total + sticks})
+            lines.append(
+                _("The winner collects %(all)s in all.") % {"all": _points(total + sticks)}
+            )
     extra = pay.get("wareme_extra")
     if isinstance(extra, int) and extra:
-        lines.append(_("Wareme doubles: %(points)s more.") % {"points": extra})
+        lines.append(_("Wareme doubles: %(points)s more.") % {"points": _points(extra)})
     return lines
+
+
+def sentence(message: str) -> str:
+    """A message as a sentence: a capital first letter and a full stop."""
+    text = str(message).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
 
 
 def yakuman_label(count: int) -> str:
@@ -923,6 +953,7 @@ def build_panel(state: PickerState) -> Panel:
         errors=errors,
         payments=payment_lines(result, dealer),
         big_total=big,
+        total_text=_points(total),
         yaku=[
             (
                 str(y["id"]),

@@ -38,6 +38,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     errors = dict(panel.errors)
     if notice is not None:
         errors[notice.field] = notice.message
+    # Every message a sentence (the engine's start in lower case and have no full stop).
+    errors = {name: picker.sentence(message) for name, message in errors.items()}
     preset = PRESETS[state.rules]
     palette = picker.palette(state)
     # Through htmx only the palette buttons that changed come back (all of them when the
@@ -80,6 +82,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
             ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
         ],
         "excess": -panel.missing,
+        # Ura-dora count only for a riichi (or double riichi): said beside the indicators.
+        "ura_counts": state.flags.get("riichi") or state.flags.get("double_riichi"),
         "switches": forms.switch_controls(preset, state.effective_rules()),
         "yaku_labels": forms.YAKU_LABELS,
         "fu_labels": forms.FU_LABELS,

@@ -48,12 +48,14 @@ if _BUILD is not None:
 
 from .api import clear_caches, score_request, score_result, steps_flag  # noqa: E402
 from .request import EngineError, Request, parse_request  # noqa: E402
-from .rules import PRESETS, Rules, resolve_rules  # noqa: E402
+from .rules import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS, Rules, resolve_rules  # noqa: E402
 from .score import Result, score  # noqa: E402
 
 __all__ = [
+    "ALL_PRESETS",
     "COMPILED",
     "PRESETS",
+    "THREE_PLAYER_PRESETS",
     "EngineError",
     "Request",
     "Result",

@@ -6,7 +6,7 @@ from typing import Final
 
 from .hand import Reading, Shape, Wait
 from .request import Request
-from .tiles import DRAGONS, TERMINALS_AND_HONOURS, TileCode
+from .tiles import DRAGONS, NORTH, TERMINALS_AND_HONOURS, TileCode
 from .yaku import gettext_noop as _
 
 
@@ -45,6 +45,7 @@ FU_RULES: Final[dict[str, tuple[int, str]]] = {
     "pair_dragon": (2, _("A pair of dragons is 2 fu.")),
     "pair_seat_wind": (2, _("A pair of your seat wind is 2 fu.")),
     "pair_round_wind": (2, _("A pair of the round wind is 2 fu.")),
+    "pair_north": (2, _("A pair of north winds is 2 fu where north is a value tile.")),
     "wait_kanchan": (2, _("A closed wait (kanchan), inside a sequence, is 2 fu.")),
     "wait_penchan": (2, _("An edge wait (penchan), 1-2 on 3 or 8-9 on 7, is 2 fu.")),
     "wait_tanki": (2, _("A single wait on the pair (tanki) is 2 fu.")),
@@ -111,6 +112,8 @@ def count_fu(request: Request, reading: Reading, pinfu: bool) -> tuple[list[FuIt
             double = pair == request.seat
             fu = 2 if not double or rules.double_wind_fu == 4 else 0
             items.append(FuItem("pair_round_wind", fu, tiles, "double_wind" if double else ""))
+        if pair == NORTH and rules.north_value:  # three players: never a seat or round wind
+            items.append(FuItem("pair_north", 2, tiles))
         wait_item = _WAIT_ITEM.get(reading.wait)
         if wait_item:
             wait_tiles = (

@@ -418,6 +418,7 @@ def _choose_melds(
     theme: str,
     want_open: bool,
     kans: bool | None,
+    sanma: bool = False,
 ) -> list[_Meld]:
     """Turn some groups into declared melds; return them (the groups left stay concealed)."""
     n = len(hand.groups)
@@ -453,7 +454,7 @@ def _choose_melds(
             else:
                 mtype = "kan_closed"
             melds.append(_make_meld(rng, group, mtype))
-        elif i in open_idx:
+        elif i in open_idx and (is_triplet or not sanma):  # three players cannot chi
             melds.append(_make_meld(rng, group, "pon" if is_triplet else "chi"))
         else:
             concealed.append(group)
@@ -467,10 +468,14 @@ def _choose_melds(
 # -- indicators and red fives --------------------------------------------------------------------
 
 
-def _indicator_for(rng: random.Random, hand: _Hand, present: Sequence[int], aim: float) -> int:
+def _indicator_for(
+    rng: random.Random, hand: _Hand, present: Sequence[int], aim: float, sanma: bool = False
+) -> int:
     """A dora indicator kind with a free copy; often one that points at a tile of the hand."""
 
     def indicator_of(dora: int) -> int:
+        if sanma and dora == 8:  # three players: 1m points to 9m
+            return 0
         if dora < 27:
             return dora - 1 if dora % 9 else dora + 8
         if dora in WINDS:
@@ -515,6 +520,7 @@ def generate_request(
     honba: bool = True,
     wareme: bool = False,
     rules: str | Mapping[str, object] | None = None,
+    sanma: bool = False,
 ) -> dict[str, object]:
     """One random, valid, complete winning hand as an API.md request dict.
 
@@ -528,6 +534,8 @@ def generate_request(
       haitei... (else only the plain win). ``ensure_yaku``: make sure the hand has some yaku
       (riichi for closed hands, a yaku-bearing shape for open ones). ``honba``: draw honba and
       riichi sticks (else 0). ``wareme``: add a ``wareme`` seat. ``rules``: added as ``rules``.
+    - ``sanma``: a three-player hand (give three-player ``rules`` too): no 2m-8m, no chi,
+      seats East South West, often norths set aside (``nuki``).
     """
     if shape in ("chiitoitsu", "kokushi") and (open or kans):
         raise ValueError(f"a {shape} hand has no melds")
@@ -545,6 +553,7 @@ def generate_request(
                 honba=honba,
                 wareme=wareme,
                 rules=rules,
+                sanma=sanma,
             )
         except _Retry:
             continue
@@ -564,8 +573,12 @@ def _generate(
     honba: bool,
     wareme: bool,
     rules: str | Mapping[str, object] | None,
+    sanma: bool = False,
 ) -> dict[str, object]:
     hand = _Hand()
+    if sanma:
+        for kind in range(1, 8):  # 2m-8m are not in a three-player set: no room for them
+            hand.counts[kind] = 4
     if shape == "any" and (open_ or kans):
         shape = "standard"
     want_yakuman = rng.random() < 0.06 if yakuman is None else yakuman
@@ -620,7 +633,7 @@ def _generate(
         hand.groups[0] = [dragon] * 3
     melds: list[_Meld] = []
     if shape == "standard" and not blessing:
-        melds = _choose_melds(rng, hand, theme, want_open, kans)
+        melds = _choose_melds(rng, hand, theme, want_open, kans, sanma)
     has_kan = any(m.is_kan for m in melds)
     is_open = any(m.is_open for m in melds)
 
@@ -639,9 +652,17 @@ def _generate(
         win_index = rng.randrange(len(concealed))
     win_kind = concealed[win_index]
 
-    # 4. seat, round and situation flags
-    seat = rng.randrange(4)
-    round_wind = rng.choices(range(4), (55, 35, 7, 3))[0]
+    # 4. seat, round, norths set aside (three players) and situation flags
+    if sanma:
+        seat = rng.randrange(3)
+        round_wind = rng.choices(range(3), (60, 35, 5))[0]
+        nuki = 0 if blessing else rng.choices(range(5), (40, 30, 17, 9, 4))[0]
+        nuki = min(nuki, 4 - hand.counts[30])
+        hand.counts[30] += nuki
+    else:
+        seat = rng.randrange(4)
+        round_wind = rng.choices(range(4), (55, 35, 7, 3))[0]
+        nuki = 0
     flags = dict.fromkeys(
         SITUATION_FIELDS,
         False,
@@ -652,7 +673,7 @@ def _generate(
         if not is_open and rng.random() < 0.5:
             flags["double_riichi" if rng.random() < 0.06 else "riichi"] = True
         if tsumo:
-            if has_kan and rng.random() < 0.25:
+            if (has_kan or nuki) and rng.random() < 0.25:
                 flags["rinshan"] = True
             elif rng.random() < 0.05:
                 flags["haitei"] = True
@@ -675,10 +696,12 @@ def _generate(
     aim = 0.4
     if rng.random() < 0.06:  # a dora-heavy hand now and then: kazoe and the top limits
         n_dora, aim = min(5, n_dora + rng.randint(2, 4)), 0.9
-    dora = [_indicator_for(rng, hand, present, aim) for _ in range(n_dora)]
+    if nuki:
+        present.append(30)  # the norths set aside are dora too when north is
+    dora = [_indicator_for(rng, hand, present, aim, sanma) for _ in range(n_dora)]
     ura: list[int] = []
     if flags["riichi"] or flags["double_riichi"] or rng.random() < 0.03:
-        ura = [_indicator_for(rng, hand, present, aim) for _ in range(n_dora)]
+        ura = [_indicator_for(rng, hand, present, aim, sanma) for _ in range(n_dora)]
     if flags["chankan"] and hand.counts[win_kind] != 1:
         flags["chankan"] = False  # an indicator showed a copy of the robbed tile
 
@@ -725,6 +748,8 @@ def _generate(
             request["sticks"] = rng.randint(1, 3)
     if wareme:
         request["wareme"] = WIND_CODES[rng.randrange(4)]
+    if nuki:
+        request["nuki"] = nuki
     if rules is not None:
         request["rules"] = rules if isinstance(rules, str) else dict(rules)
     return request

@@ -367,8 +367,15 @@ def readings(request: Request) -> list[Reading]:
                 if counts[kind] == 2:
                     pairs.append((pool.take(kind), win if kind == win_kind else pool.take(kind)))
             out.append(Reading("chiitoitsu", (), tuple(pairs), Wait.TANKI, None))
-        if counts[0] and counts[33] and all(counts[k] for k in KOKUSHI_KINDS):
-            pair_kind = next(k for k in KOKUSHI_KINDS if counts[k] == 2)
+        # All thirteen kinds and a pair of one of them: the fourteenth tile may also be a
+        # simple (19m19p19s1234567z + 5p), which is no kokushi and must not crash.
+        pair_kind = next((k for k in KOKUSHI_KINDS if counts[k] == 2), None)
+        if (
+            counts[0]
+            and counts[33]
+            and all(counts[k] for k in KOKUSHI_KINDS)
+            and pair_kind is not None
+        ):
             thirteen = (
                 all(kind_of(c) in KOKUSHI_KINDS for c in concealed)
                 and len({kind_of(c) for c in concealed}) == 13

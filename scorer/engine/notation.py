@@ -136,15 +136,18 @@ def parse_hand(text: str) -> ParsedHand:
     if _CANONICAL.fullmatch(text):
         head = _MELD.search(text)
         split = head.start() if head else len(text)
-        concealed: tuple[TileCode, ...] = ()
+        # Collected in a list: adding tuples would copy the hand so far at every group
+        # (quadratic in the text's length).
+        tiles: list[TileCode] = []
         last_suit = ""
         ordered = True
         for digits, suit in _GROUP.findall(text, 0, split):
-            concealed += _group(digits, suit)
+            tiles.extend(_group(digits, suit))
             ordered = ordered and suit > last_suit
             last_suit = suit
         if not ordered:  # a suit written twice, or out of order
-            concealed = tuple(sorted(concealed, key=_SORT.__getitem__))
+            tiles.sort(key=_SORT.__getitem__)
+        concealed = tuple(tiles)
         if head is None:
             return ParsedHand(concealed, ())
         try:

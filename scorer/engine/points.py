@@ -101,6 +101,52 @@ def raw_payments(base: int, dealer: bool, tsumo: bool) -> list[tuple[str, int, i
     ]
 
 
+def sanma_tsumo_rows(base: int, dealer: bool, mode: str) -> list[tuple[str, object, int, int]]:
+    """Three players, a tsumo: per payer (payer, multiplier of base, unrounded, rounded).
+
+    "loss" (ツモ損): the payers pay as in four-player mahjong and the absent north's share is
+    lost to the winner. "split": half the absent player's share (b, or 2b after a dealer's
+    tsumo) is added to each payer before rounding. "dealer": on a non-dealer's tsumo the dealer
+    pays it on top; on the dealer's own tsumo it is split."""
+    if mode == "loss":
+        if dealer:
+            return [("each", 2, base * 2, ceil100(base * 2))]
+        return [
+            ("dealer", 2, base * 2, ceil100(base * 2)),
+            ("non_dealer", 1, base, ceil100(base)),
+        ]
+    if dealer:
+        return [("each", 3, base * 3, ceil100(base * 3))]
+    if mode == "dealer":
+        return [
+            ("dealer", 3, base * 3, ceil100(base * 3)),
+            ("non_dealer", 1, base, ceil100(base)),
+        ]
+    # base is fu x 2^(han+2) or a limit: always even, so the halves are whole points.
+    return [
+        ("dealer", 2.5, base * 5 // 2, ceil100(base * 5 // 2)),
+        ("non_dealer", 1.5, base * 3 // 2, ceil100(base * 3 // 2)),
+    ]
+
+
+def pay_sanma(
+    base: int, *, dealer: bool, tsumo: bool, honba: int, sticks: int, rules: Rules
+) -> Payments:
+    """Three players: a ron as with four; a tsumo by ``rules.sanma_tsumo``. Honba: a counter
+    is worth ``honba_points / 3`` from each payer (100 of 300), so 200 on a ron too."""
+    per = rules.honba_points // 3 * honba
+    if not tsumo:
+        ron = ceil100(base * (6 if dealer else 4)) + 2 * per
+        return Payments(ron, None, None, ron, 2 * per, 1000 * sticks)
+    rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
+    if dealer:
+        each = rows[0][3] + per
+        return Payments(None, None, each, 2 * each, 2 * per, 1000 * sticks)
+    from_dealer = rows[0][3] + per
+    other = rows[1][3] + per
+    return Payments(None, from_dealer, other, from_dealer + other, 2 * per, 1000 * sticks)
+
+
 def pay(
     base: int,
     *,
@@ -113,7 +159,10 @@ def pay(
     wareme: int | None = None,
     discarder: int | None = None,
 ) -> Payments:
-    """Payments for a hand of ``base`` points: round each payment, add honba, then wareme."""
+    """Payments for a hand of ``base`` points: round each payment, add honba, then wareme
+    (three players: :func:`pay_sanma`)."""
+    if rules.players == 3:
+        return pay_sanma(base, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks, rules=rules)
     per_honba = rules.honba_points
     rows = {payer: rounded for payer, _m, _r, rounded in raw_payments(base, dealer, tsumo)}
     on = wareme is not None and rules.wareme

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .notation import NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
 from .rules import TENHOU, Rules, RulesError, resolve_rules
-from .tiles import EAST, KIND, SUITS, TileCode, code_of, kind_of, tile_name
+from .tiles import EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
     "tsumo",
@@ -29,7 +29,8 @@ BOOL_FIELDS: Final = (
 )
 #: The situation flags: every boolean field but ``tsumo``.
 SITUATION_FIELDS: Final = BOOL_FIELDS[1:]
-#: The request fields of API.md, in its order (``discarder`` is our addition, for wareme).
+#: The request fields of API.md, in its order (``discarder`` is our addition, for wareme, and
+#: so is ``nuki``: north tiles set aside, three players only; neither is listed here).
 REQUEST_FIELDS: Final = (
     "hand",
     "win",
@@ -90,6 +91,8 @@ class Request:
     wareme: int | None = None
     discarder: int | None = None
     rules: Rules = TENHOU
+    #: North tiles set aside as nuki dora (kita), three players only: not part of the hand.
+    nuki: int = 0
     # Facts every rule asks for, computed once (see __post_init__).
     all_tiles: tuple[TileCode, ...] = field(init=False, repr=False, compare=False)
     """Every tile of the winning hand: concealed, winning tile and meld tiles."""
@@ -160,6 +163,8 @@ class Request:
             out["wareme"] = code_of(self.wareme)
         if self.discarder is not None:
             out["discarder"] = code_of(self.discarder)
+        if self.nuki:
+            out["nuki"] = self.nuki
         return out
 
 
@@ -174,21 +179,26 @@ def _bool(data: Mapping[str, object], name: str) -> bool:
     raise EngineError("invalid_situation", f"'{name}' must be true or false", name)
 
 
+#: Honba and riichi sticks on the table: no game comes near 99 of either.
+MAX_COUNTER: Final = 99
+
+
 def _int(data: Mapping[str, object], name: str) -> int:
     value = data.get(name, 0)
-    if type(value) is int and 0 <= value <= 999_999:
+    if type(value) is int and 0 <= value <= MAX_COUNTER:
         return value
     if value is None or value == "":
         return 0
+    message = f"'{name}' must be a whole number from 0 to {MAX_COUNTER}"
     if isinstance(value, bool):
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number, 0 or more", name)
+        raise EngineError("invalid_situation", message, name)
     if isinstance(value, str):
         text = value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+            raise EngineError("invalid_situation", message, name)
         value = int(text)
-    if not isinstance(value, int) or value < 0 or value > 999_999:
-        raise EngineError("invalid_situation", f"'{name}' must be a whole number from 0", name)
+    if not isinstance(value, int) or value < 0 or value > MAX_COUNTER:
+        raise EngineError("invalid_situation", message, name)
     return value
 
 
@@ -227,10 +237,25 @@ def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
         raise _notation_error(name, exc, value) from None
 
 
+#: The longest text each tile field may hold, checked before parsing: the longest real hand
+#: (four kans with marks and spaces) is under 60 characters, five indicators 10.
+MAX_FIELD_LENGTH: Final = {"hand": 128, "win": 8, "dora": 40, "ura": 40}
+
+
+def _check_lengths(data: Mapping[str, object]) -> None:
+    for name, limit in MAX_FIELD_LENGTH.items():
+        value = data.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            raise EngineError(
+                "invalid_notation", f"'{name}' is too long: at most {limit} characters", name
+            )
+
+
 def parse_request(data: Mapping[str, object]) -> Request:
     """Parse and validate every field of a request; raises :class:`EngineError`."""
     if not isinstance(data, Mapping):
         raise EngineError("invalid_notation", "a request is an object with a 'hand' field", None)
+    _check_lengths(data)
     hand_text = data.get("hand")
     if not isinstance(hand_text, str) or not hand_text.strip():
         raise EngineError("invalid_notation", "enter a hand, such as 123m456p789s11z23p", "hand")
@@ -267,6 +292,7 @@ def parse_request(data: Mapping[str, object]) -> Request:
         wareme=_wind(data, "wareme", None),
         discarder=_wind(data, "discarder", None),
         rules=rules,
+        nuki=_int(data, "nuki") if "nuki" in data else 0,
         **flags,
     )
     validate_tiles(request)
@@ -280,7 +306,10 @@ def validate_tiles(request: Request) -> None:
     counts = list(request.counts)
     for code in indicators:
         counts[KIND[code]] += 1
+    counts[NORTH] += request.nuki
     tiles = request.all_tiles + indicators
+    if request.rules.sanma:
+        _check_sanma_tiles(request, counts)
     if (
         max(counts) <= 4
         and tiles.count("0m") < 2
@@ -291,6 +320,30 @@ def validate_tiles(request: Request) -> None:
     ):
         return  # the usual case; otherwise find the first problem and word it
     _explain_tiles(request, counts, tiles)
+
+
+#: The tiles three players leave out: 2m to 8m (red 5m included).
+SANMA_ABSENT: Final = frozenset(range(1, 8))
+
+
+def _check_sanma_tiles(request: Request, counts: list[int]) -> None:
+    """Three players: no 2m-8m anywhere, no chi (called sequences)."""
+    for kind in SANMA_ABSENT:
+        if counts[kind]:
+            raise EngineError(
+                "invalid_tiles",
+                f"{code_of(kind)}: three-player mahjong plays without 2m to 8m "
+                "(only 1m and 9m of the characters suit)",
+                _field_holding(request, kind),
+            )
+    for meld in request.hand.melds:
+        if meld.kind is MeldKind.CHI:
+            raise EngineError(
+                "invalid_tiles",
+                f"{meld.notation()}: three-player mahjong has no chi (called sequences); "
+                "only pon and kan",
+                "hand",
+            )
 
 
 def _explain_tiles(request: Request, counts: list[int], tiles: tuple[TileCode, ...]) -> None:
@@ -304,10 +357,12 @@ def _explain_tiles(request: Request, counts: list[int], tiles: tuple[TileCode, .
         if count > 4:
             ordinal = {5: "a fifth", 6: "a sixth"}.get(count, f"{count} copies of")
             name = code_of(kind)
+            where = "hand, melds, winning tile and indicators"
+            if kind == NORTH and request.nuki:
+                where += ", and the norths set aside as nuki"
             raise EngineError(
                 "invalid_tiles",
-                f"{ordinal} {name}: there are only four of each tile "
-                f"(hand, melds, winning tile and indicators together)",
+                f"{ordinal} {name}: there are only four of each tile ({where} together)",
                 _field_holding(request, kind),
             )
     for suit, count in enumerate(red):
@@ -337,6 +392,8 @@ def _explain_tiles(request: Request, counts: list[int], tiles: tuple[TileCode, .
 
 
 def _field_holding(request: Request, kind: int) -> str:
+    if kind == NORTH and request.nuki and not any(kind_of(t) == kind for t in request.all_tiles):
+        return "nuki"
     if any(kind_of(t) == kind for t in request.dora):
         return "dora"
     if any(kind_of(t) == kind for t in request.ura):
@@ -359,11 +416,35 @@ def validate_situation(r: Request) -> None:
         or r.tenhou
         or r.chiihou
         or r.wareme is not None
+        or r.nuki
+        or r.rules.sanma
     ):
         return
     closed = r.is_closed
     has_kan = any(m.is_kan for m in r.hand.melds)
+    sanma = r.rules.sanma
     checks: list[tuple[bool, str, str]] = [
+        (
+            r.nuki > 0 and not sanma,
+            "nuki",
+            "nuki dora (north tiles set aside) are a three-player rule; choose a sanma preset",
+        ),
+        (r.nuki > 4, "nuki", "there are only four north tiles to set aside"),
+        (
+            sanma and r.seat == NORTH,
+            "seat",
+            "three players sit East, South and West: there is no north seat",
+        ),
+        (
+            sanma and r.round == NORTH,
+            "round",
+            "three-player games have no north round",
+        ),
+        (
+            sanma and r.wareme is not None,
+            "wareme",
+            "wareme is a four-player rule here",
+        ),
         (r.riichi and not closed, "riichi", "riichi needs a closed hand (no called melds)"),
         (
             r.double_riichi and not closed,
@@ -378,7 +459,13 @@ def validate_situation(r: Request) -> None:
         ),
         (r.chankan and r.tsumo, "chankan", "chankan (robbing a kan) is always a ron, not a tsumo"),
         (r.rinshan and not r.tsumo, "rinshan", "rinshan (the replacement tile) is always a tsumo"),
-        (r.rinshan and not has_kan, "rinshan", "rinshan needs a kan in the hand"),
+        (
+            r.rinshan and not has_kan and not r.nuki,
+            "rinshan",
+            "rinshan needs a kan in the hand (or, three players, a north set aside)"
+            if sanma
+            else "rinshan needs a kan in the hand",
+        ),
         (r.haitei and not r.tsumo, "haitei", "haitei is a tsumo on the last tile; use houtei"),
         (r.houtei and r.tsumo, "houtei", "houtei is a ron on the last discard; use haitei"),
         (r.haitei and r.rinshan, "haitei", "a rinshan draw is never the haitei tile"),
@@ -391,6 +478,11 @@ def validate_situation(r: Request) -> None:
             (r.tenhou or r.chiihou) and bool(r.hand.melds),
             "tenhou" if r.tenhou else "chiihou",
             "a first-draw win has no melds",
+        ),
+        (
+            (r.tenhou or r.chiihou) and r.nuki > 0,
+            "tenhou" if r.tenhou else "chiihou",
+            "setting a north aside is a call: no first-draw win after it",
         ),
         (
             (r.tenhou or r.chiihou) and (r.riichi or r.double_riichi),

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 AotenjouYakuman = Literal["fixed", "13han", "higher"]
+SanmaTsumo = Literal["loss", "split", "dealer"]
 
 
 class RulesError(ValueError):
@@ -23,7 +24,8 @@ class Rules:
     """One complete rule set. Defaults are the Tenhou rules."""
 
     name: str = "tenhou"
-    #: Red fives in the set: 0 (none) or 3 (one per suit); each is 1 han.
+    #: Red fives in the set: 0 (none), 3 (one per suit) or 2 (0p and 0s: three players have no
+    #: 5m); each is 1 han.
     red_fives: int = 3
     open_tanyao: bool = True
     #: Kiriage mangan: base 1920 (30 fu 4 han, 60 fu 3 han) is rounded up to mangan.
@@ -52,6 +54,27 @@ class Rules:
     aotenjou_yakuman: AotenjouYakuman = "higher"
     #: The wareme seat doubles what it pays or receives.
     wareme: bool = False
+    #: 4, or 3 for sanma: 108 tiles (no 2m-8m), no chi, seats East South West, a 1m indicator
+    #: makes 9m the dora, north tiles may be set aside as nuki dora (the ``nuki`` field).
+    players: int = 4
+    #: Three players: how a tsumo is paid with no north seat. "loss" (ツモ損): the absent
+    #: player's share is simply not paid; "split" (北家折半): it is divided between the two
+    #: payers; "dealer": a non-dealer's tsumo has the dealer pay it on top (split on a dealer's
+    #: own tsumo, where the dealer is the winner).
+    sanma_tsumo: SanmaTsumo = "loss"
+    #: Three players: a north triplet is a value tile (1 han, like a dragon) and a north pair is
+    #: worth 2 fu. Off: north is a guest wind (オタ風), worth nothing but its tiles.
+    north_yakuhai: bool = False
+
+    @property
+    def sanma(self) -> bool:
+        """Three-player rules."""
+        return self.players == 3
+
+    @property
+    def north_value(self) -> bool:
+        """North is a value tile: three players with ``north_yakuhai`` on."""
+        return self.players == 3 and self.north_yakuhai
 
     def switches(self) -> dict[str, object]:
         """Every switch with its value (the name excluded), for the API and the tutor."""
@@ -59,11 +82,13 @@ class Rules:
 
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
-    "red_fives": (0, 3),
+    "red_fives": (0, 2, 3),
     "double_wind_fu": (2, 4),
     "chiitoitsu_fu": (25, 50),
     "honba_points": (300, 1500),
     "aotenjou_yakuman": ("fixed", "13han", "higher"),
+    "players": (3, 4),
+    "sanma_tsumo": ("loss", "split", "dealer"),
 }
 
 TENHOU: Final = Rules()
@@ -125,9 +150,41 @@ Kansai chiitoitsu (50 fu 1 han) and 1500-point honba."""
 AOTENJOU: Final = replace(TENHOU, name="aotenjou", aotenjou=True)
 """Aotenjou (青天井, seed 003): no limits at all; yakuman by the ``aotenjou_yakuman`` policy."""
 
+TENHOU_SANMA: Final = replace(TENHOU, name="tenhou_sanma", players=3, red_fives=2)
+"""Tenhou (天鳳) three-player rules (三人打ち): 108 tiles with 2m-8m removed, so a 1m indicator
+makes 9m the dora; no chi; seats East, South and West; north tiles may be set aside as nuki dora
+(抜きドラ), 1 han each, and a north kept in the hand is a guest wind with no yakuhai value; a
+tsumo is paid only by the two players at the table (tsumo loss, ツモ損); red fives 0p and 0s.
+Sources: riichi.wiki "Sanma" (rule modifications: no chii, 2-8 man removed, "When 1-man is the
+dora indicator, 9-man is the dora", kita counted as dora with a replacement draw, "the kita tile
+is not considered part of the hand composition", tsumo totals less than ron); riichi.wiki's
+Mahjong Soul page ("The ruleset of Majsoul Sanma basically refers to Tenhou ... by default
+Tsumo-Loss is applied"; north triplets are guest wind, no yakuhai); the mahjong package 2.1.0
+(three-player mode by a Tenhou-bot author: 1m indicator -> 9m, honba 200 on a ron and 100 from
+each payer on a tsumo). Honba: from that package; we found no Tenhou text for it (our reading:
+a four-player counter's 300 is 100 per payer, so 200 with two payers). Not confirmed: whether
+Tenhou awards rinshan kaihou on the draw after a kita (we allow ``rinshan`` with ``nuki``)."""
+
+MAHJONGSOUL_SANMA: Final = replace(MAHJONGSOUL, name="mahjongsoul_sanma", players=3, red_fives=2)
+"""Mahjong Soul (雀魂) three-player rules: as ``tenhou_sanma`` with Mahjong Soul's double
+yakuman. riichi.wiki's Mahjong Soul page: "The ruleset of Majsoul Sanma basically refers to
+Tenhou. Most of the rules are identical to Tenhou Sanma"; tsumo loss by default, north
+bisection (our ``sanma_tsumo="split"``) as a room option; north triplets are guest wind.
+Not confirmed (no official rule text found): red fives (0p and 0s taken, as Tenhou), honba (as
+Tenhou), how the split option rounds (ours: each payer's share plus half the absent player's,
+both in base points, then rounded up to 100)."""
+
+#: The four-player presets: the ones the picker, the quiz and the tables pages offer.
 PRESETS: Final[dict[str, Rules]] = {
     r.name: r for r in (TENHOU, MAHJONGSOUL, MLEAGUE, WRC, EMA, CLASSIC, AOTENJOU)
 }
+#: The three-player presets, kept apart so that a page lists them only once it handles three
+#: players (no 2m-8m in its palette, no chi, three seats).
+THREE_PLAYER_PRESETS: Final[dict[str, Rules]] = {
+    r.name: r for r in (TENHOU_SANMA, MAHJONGSOUL_SANMA)
+}
+#: Every preset a request may name.
+ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **THREE_PLAYER_PRESETS}
 
 
 def _coerce(name: str, value: object, default: object) -> object:
@@ -159,10 +216,10 @@ def resolve_rules(spec: object) -> Rules:
         return TENHOU
     if isinstance(spec, str):
         try:
-            return PRESETS[spec]
+            return ALL_PRESETS[spec]
         except KeyError:
             raise RulesError(
-                f"unknown rule preset '{spec}'; choose one of {', '.join(PRESETS)}"
+                f"unknown rule preset '{spec}'; choose one of {', '.join(ALL_PRESETS)}"
             ) from None
     if isinstance(spec, Rules):
         return spec

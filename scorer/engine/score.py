@@ -9,7 +9,7 @@ from .fu import FuItem, count_fu
 from .hand import Reading, readings
 from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
 from .request import EngineError, Request
-from .tiles import CODES, FIVES, KIND, TileCode, dora_after
+from .tiles import CODES, FIVES, KIND, NORTH, TileCode, dora_after
 from .yaku import IMPLIED, Ctx, YakuDef, hand_facts, rows_for
 
 # Per-reading records are slotted classes, not NamedTuples: several are made for every reading
@@ -136,11 +136,11 @@ class Result:
 
     @property
     def yaku_list(self) -> list[YakuHit]:
-        """Scoring yaku in table order, then dora, ura dora and red fives (when any)."""
+        """Scoring yaku in table order, then dora, ura dora, red fives and nuki dora (when any)."""
         hits = list(self.best.yaku)
         if self.best.yakuman and self.best.policy != "13han":
             return hits
-        for dora_id in ("dora", "ura_dora", "aka_dora"):
+        for dora_id in ("dora", "ura_dora", "aka_dora", "nuki_dora"):
             found = [d for d in self.dora if d.id == dora_id]
             count = sum(d.number for d in found)
             if count:
@@ -189,17 +189,25 @@ _DORA_OF: Final = {code: dora_after(kind) for code, kind in KIND.items()}
 
 
 def count_dora(request: Request) -> tuple[DoraCount, ...]:
-    """Dora per indicator, ura dora (only with riichi) and red fives (where the rules use them)."""
+    """Dora per indicator, ura dora (only with riichi), red fives (where the rules use them)
+    and, three players, the nuki dora: each north set aside is 1 han, and it is also a dora (or
+    ura dora) for each indicator pointing at north."""
     tiles = request.all_tiles
     counts = request.counts
     found: list[DoraCount] = []
     ura_counts = request.riichi or request.double_riichi
+    sanma = request.rules.sanma
+    nuki = request.nuki
     for dora_id, indicators in (("dora", request.dora), ("ura_dora", request.ura)):
         if dora_id == "ura_dora" and not ura_counts:
             continue
         for indicator in indicators:
             target = _DORA_OF[indicator]
+            if sanma and target == 1:  # no 2m with three players: 1m points to 9m
+                target = 8
             number = counts[target]
+            if target == NORTH:  # the norths set aside count too
+                number += nuki
             if not number:
                 matched: tuple[TileCode, ...] = ()
             elif target in FIVES:  # a red five among them keeps its own code
@@ -213,6 +221,8 @@ def count_dora(request: Request) -> tuple[DoraCount, ...]:
         else:
             reds = ()
         found.append(DoraCount("aka_dora", len(reds), reds))
+    if nuki:
+        found.append(DoraCount("nuki_dora", nuki, ("4z",) * nuki))
     return tuple(found)
 
 

@@ -38,16 +38,20 @@ class Cell:
     exists: bool
     ron_exists: bool
     tsumo_exists: bool
+    #: 4, or 3 for sanma tables (one payer fewer on a tsumo).
+    players: int = 4
 
     @property
     def tsumo_total(self) -> int:
+        """What the winner collects on a tsumo: every other player at the table pays."""
         if self.dealer:
-            return 3 * self.tsumo_others
-        return (self.tsumo_dealer or 0) + 2 * self.tsumo_others
+            return (self.players - 1) * self.tsumo_others
+        return (self.tsumo_dealer or 0) + (self.players - 2) * self.tsumo_others
 
 
 def cell(fu: int, han: int, dealer: bool, rules: Rules = TENHOU) -> Cell:
-    """The table cell for ``fu``/``han`` under ``rules`` (limits and kiriage applied)."""
+    """The table cell for ``fu``/``han`` under ``rules`` (limits and kiriage applied; three
+    players: their tsumo payments, e.g. ``rules=PRESETS["tenhou_sanma"]``)."""
     limit, base = limit_for(han, fu, rules)
     seat = EAST if dealer else SOUTH
     common = {"dealer": dealer, "honba": 0, "sticks": 0, "rules": rules, "winner": seat}
@@ -69,6 +73,7 @@ def cell(fu: int, han: int, dealer: bool, rules: Rules = TENHOU) -> Cell:
         ron_exists=exists and fu != 20,
         # Chiitoitsu by tsumo has menzen tsumo too, so 25 fu starts at 3 han on a tsumo.
         tsumo_exists=exists and not (fu == 25 and han < 3),
+        players=rules.players,
     )
 
 

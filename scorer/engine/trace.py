@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES, round_up_10
 from .hand import Block, Reading
-from .points import base_points, raw_payments
+from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
 from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx
 from .yaku import gettext_noop as _
@@ -40,8 +40,23 @@ TEXT: dict[str, str] = {
     "ura_dora": _("Ura indicator {indicator} makes {dora} the ura dora: {count} in the hand."),
     "ura_unused": _("Ura dora only count after a riichi; these indicators count nothing."),
     "aka_dora": _("Red fives: {count} in the hand, 1 han each."),
+    "nuki_dora": _(
+        "{count} north tile(s) set aside (kita): nuki dora, 1 han each. They are not part of "
+        "the hand's shape."
+    ),
+    "sanma.loss": _(
+        "Three players: nobody sits north, and the north player's share of a tsumo is not paid "
+        "(tsumo loss): {absent} fewer than with four players."
+    ),
+    "sanma.split": _(
+        "Three players: the missing north player's share of a tsumo is split between the two "
+        "payers, half each before rounding."
+    ),
+    "sanma.dealer": _(
+        "Three players: the dealer also pays the missing north player's share of a tsumo."
+    ),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
-    "han_yakuman": _("A yakuman hand: {count} yakuman ({han} han equivalent)."),
+    "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
     "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
     "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),
@@ -56,7 +71,8 @@ TEXT: dict[str, str] = {
     "wareme.none": _(
         "Wareme: the player at the wareme ({seat}) neither won nor dealt in: nothing doubles."
     ),
-    "sticks": _("{sticks} riichi stick(s) on the table: +{points} to the winner."),
+    "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
+    "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
     "total.sticks": _(
         "The winner collects {collected}: {total} in payments plus {sticks} from the riichi sticks."
@@ -136,7 +152,7 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
     return next((p for p in reading.pairs if kind_of(p[0]) == kind_of(win)), (win,))
 
 
-_YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind")
+_YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
@@ -298,15 +314,15 @@ def build_steps(result: Result) -> list[Step]:
         steps.extend(_absent_steps(r, best))
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
-        if dora.id == "aka_dora":
+        if dora.id == "aka_dora" or dora.id == "nuki_dora":
             if not dora.number:
                 continue
             steps.append(
                 _step(
                     "dora",
-                    TEXT["aka_dora"],
+                    TEXT[dora.id],
                     dora.tiles,
-                    id="aka_dora",
+                    id=dora.id,
                     count=dora.number,
                     counted=counts_dora,
                 )
@@ -375,10 +391,26 @@ def build_steps(result: Result) -> list[Step]:
     names = {
         "discarder": "The discarder",
         "dealer": "The dealer",
-        "non_dealer": "Each non-dealer",
+        "non_dealer": "The other non-dealer" if r.rules.sanma else "Each non-dealer",
         "each": "Each other player",
     }
-    for payer, multiplier, raw, amount in raw_payments(best.base, r.is_dealer, r.tsumo):
+    rows: list[tuple[str, object, int, int]]
+    if r.rules.sanma and r.tsumo:
+        rows = sanma_tsumo_rows(best.base, r.is_dealer, r.rules.sanma_tsumo)
+        absent = (2 if r.is_dealer else 1) * best.base
+        steps.append(
+            _step(
+                "payment_rule",
+                TEXT["sanma." + r.rules.sanma_tsumo],
+                (),
+                rule=r.rules.sanma_tsumo,
+                players=3,
+                absent=ceil100(absent),
+            )
+        )
+    else:
+        rows = [(p, m, raw, a) for p, m, raw, a in raw_payments(best.base, r.is_dealer, r.tsumo)]
+    for payer, multiplier, raw, amount in rows:
         steps.append(
             _step(
                 "payment",
@@ -416,7 +448,8 @@ def build_steps(result: Result) -> list[Step]:
         seat = ("East", "South", "West", "North")[r.wareme - 27]  # 27: East, as in points.pay
         steps.append(_step("wareme", TEXT[key], (), seat=seat, wareme=key[7:]))
     if r.sticks:
-        steps.append(_step("sticks", TEXT["sticks"], (), sticks=r.sticks, points=payments.sticks))
+        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
+        steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
     steps.append(
         _step(
             "total",

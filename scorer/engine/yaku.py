@@ -20,6 +20,7 @@ from .tiles import (
     GREEN_KINDS,
     HONOURS,
     KOKUSHI_KINDS,
+    NORTH,
     TERMINALS,
     TERMINALS_AND_HONOURS,
     WINDS,
@@ -200,13 +201,21 @@ def _ryanpeikou(c: Ctx) -> Verdict:
 
 
 def is_value_kind(kind: int, r: Request) -> bool:
-    """A dragon, the seat wind or the round wind: a pair of it is worth fu."""
-    return kind in DRAGONS or kind == r.seat or kind == r.round
+    """A dragon, the seat wind or the round wind (or north, where three-player rules make it a
+    value tile): a pair of it is worth fu."""
+    return (
+        kind in DRAGONS
+        or kind == r.seat
+        or kind == r.round
+        or (kind == NORTH and r.rules.north_value)
+    )
 
 
 def _yakuhai(kind_of_rule: Callable[[Request], int], key: str) -> Callable[[Ctx], Verdict]:
     def judge(c: Ctx) -> Verdict:
         kind = kind_of_rule(c.request)
+        if kind < 0:  # not a value tile under these rules (north, mostly)
+            return False, "yakuhai.none", ()
         if kind in c.trips:
             return True, f"{key}.holds", c.blocks_of(kind)
         if c.pair == kind:
@@ -234,6 +243,11 @@ def _seat(r: Request) -> int:
 
 def _round(r: Request) -> int:
     return r.round
+
+
+def _north(r: Request) -> int:
+    """North, where three-player rules make it a value tile; else no kind at all."""
+    return NORTH if r.rules.north_value else -1
 
 
 def _chiitoitsu(c: Ctx) -> Verdict:
@@ -555,6 +569,7 @@ FACTS: Final = (
     "dragons9",
     "winds11",
     "winds12",
+    "north3",  # three north tiles where north is a value tile (three players)
     "seven_pairs",
     "kokushi",  # every terminal and honour kind is held
     "all_honours",
@@ -586,6 +601,9 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind", needs=_needs("seat3")),
     YakuDef(
         "round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind", needs=_needs("round3")
+    ),
+    YakuDef(
+        "north_wind", 1, 1, _yakuhai(_north, "north_wind"), "North wind", needs=_needs("north3")
     ),
     YakuDef("haitei", 1, 1, _flag("haitei"), "Haitei", needs=_needs("haitei")),
     YakuDef("houtei", 1, 1, _flag("houtei"), "Houtei", needs=_needs("houtei")),
@@ -701,7 +719,7 @@ REASONS: Final[dict[str, str]] = {
     "menzen_tsumo.ron": _("The winning tile was a discard (ron), not a self-draw."),
     "menzen_tsumo.open": _("The hand is open: self-draw is only a yaku for a closed hand."),
     "pinfu.holds": _(
-        "Closed, four sequences, a pair worth no fu and a two-sided wait: a hand with no fu."
+        "Closed, four sequences, a pair worth no fu and a two-sided wait: nothing adds fu."
     ),
     "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
     "pinfu.open": _("Pinfu is for closed hands only."),
@@ -724,6 +742,9 @@ REASONS: Final[dict[str, str]] = {
     "chun.holds": _("A triplet of red dragons {tiles}."),
     "seat_wind.holds": _("A triplet of your own seat wind {tiles}."),
     "round_wind.holds": _("A triplet of the round wind {tiles}."),
+    "north_wind.holds": _(
+        "A triplet of north winds {tiles}: these three-player rules make north a value tile."
+    ),
     "yakuhai.pair_only": _("{tiles} is only a pair; a value tile needs a triplet for han."),
     "yakuhai.none": _("There is no triplet of a dragon, the seat wind or the round wind."),
     "haitei.holds": _("Won by drawing the last tile of the wall."),
@@ -858,6 +879,8 @@ def hand_facts(r: Request) -> int:
             facts |= b["seat3"]
         if c[r.round] >= 3:
             facts |= b["round3"]
+        if c[NORTH] >= 3 and r.rules.north_value:
+            facts |= b["north3"]
         if c[31] + c[32] + c[33] >= 8:
             facts |= b["dragons8"]
             if c[31] >= 3 and c[32] >= 3 and c[33] >= 3:

@@ -104,3 +104,41 @@ def test_interactions_and_swaps_violate_nothing(watched) -> None:
     page.keyboard.press("Enter")
     page.locator(".quiz-feedback").wait_for()
     assert violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_classroom_pages_violate_nothing(watched) -> None:
+    """The teacher's pages, the projector with its histogram (once a bar per answer value, now a
+    <progress>), the revealed walkthrough, and a student's phone page."""
+    from tests.classroom.conftest import join_by_name, teacher_client
+    from tutor.classroom.models import Classroom
+
+    page = watched
+    teacher = teacher_client("sensei")
+    teacher.post("/tutor/class/new", {"name": "CSP club", "rules": "tenhou"})
+    classroom = Classroom.objects.get()
+    pk = classroom.pk
+    student = join_by_name(classroom, "Aki")
+    hand = "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=2z"
+    teacher.post("/tutor/class/live/new", {"from": hand, "classroom": pk})
+    student.post(f"/tutor/class/{pk}/live/answer", {"number": "1", "a_points": "2600"})
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": teacher.cookies["sessionid"].value, "url": page.base}]
+    )
+    for path in ("/tutor/class/", f"/tutor/class/{pk}/", f"/tutor/class/{pk}/live/"):
+        response = page.goto(page.base + path)
+        assert response is not None
+        assert response.status == 200, path
+        page.wait_for_load_state("load")
+        assert violations(page) == [], path
+    assert page.locator("progress.bar-track").count() == 1
+    page.click("#reveal")
+    page.wait_for_load_state("load")
+    assert violations(page) == []
+    page.context.clear_cookies()
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": student.cookies["sessionid"].value, "url": page.base}]
+    )
+    page.goto(page.base + f"/tutor/class/{pk}/live/play")
+    page.wait_for_load_state("load")
+    assert violations(page) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -11,9 +12,15 @@ from tests.conftest import load_examples
 PALETTE_ORDER = "123450678"
 
 
-def wait_idle(page):
-    """Until no htmx request is in flight and picker.js has nothing queued."""
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+def wait_idle(page, timeout=10.0):
+    """Until no htmx request is in flight and picker.js has nothing queued.
+
+    Polled from here: ``wait_for_function`` evaluates its predicate with ``eval`` in the page,
+    which the Content Security Policy (no 'unsafe-eval') refuses."""
+    deadline = time.monotonic() + timeout
+    while page.evaluate("document.querySelector('.htmx-request') !== null"):
+        assert time.monotonic() < deadline, "htmx request still in flight"
+        page.wait_for_timeout(20)
 
 
 def act(page, locator):
@@ -61,7 +68,7 @@ def test_wiki_basic_by_clicking(page):
     tap(page, request["ura"])
     expect(page.get_by_test_id("total")).to_have_text("11700")
     assert score(page) == ("4", "30", "11700")
-    expect(page.locator("#score .pay")).to_contain_text("3900")
+    expect(page.locator("#score .pay")).to_contain_text("3,900 all")
     yaku = sorted(page.locator("[data-yaku]").evaluate_all("els => els.map(e => e.dataset.yaku)"))
     assert yaku == sorted(example["expect"]["yaku"])
     # The URL holds the canonical state, without the click's action.
@@ -167,7 +174,7 @@ def test_waits_of_a_ready_hand(page):
     waits = page.locator("[data-wait]")
     expect(waits).to_have_count(2)
     assert waits.evaluate_all("els => els.map(e => e.dataset.wait)") == ["6s", "9s"]
-    expect(page.locator("#score .waits")).to_contain_text("1500")
+    expect(page.locator("#score .waits")).to_contain_text("1,500")
     act(page, page.locator('[data-wait="9s"]'))
     assert score(page) == ("1", "30", "1500")
     expect(page.locator('[data-yaku="pinfu"]')).to_be_visible()

@@ -3,6 +3,9 @@ calling any tile of a chi, undo, phone layout, keyboard, contrast, dark mode."""
 
 from __future__ import annotations
 
+import struct
+import zlib
+
 from playwright.sync_api import expect
 
 from tests.browser.test_picker import act, chip, score, tap, tiles_of
@@ -198,3 +201,65 @@ def test_skip_link_past_the_palette(page):
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.closest('#score, #situation') !== null")
     assert focused, "the next Tab lands past the 37 palette tiles"
+
+
+def png_pixels(data):
+    """(width, height, rows of (r, g, b)) of an 8-bit RGB or RGBA PNG (Playwright's)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width, height, channels = 8, b"", 0, 0, 4
+    while pos < len(data):
+        length = struct.unpack(">I", data[pos : pos + 4])[0]
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, _depth, colour = struct.unpack(">IIBB", body[:10])
+            channels = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += length + 12
+    raw, stride, rows, prev = (
+        zlib.decompress(idat),
+        width * channels,
+        [],
+        bytearray(width * channels),
+    )
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p_ = a + b - c
+                pa, pb, pc = abs(p_ - a), abs(p_ - b), abs(p_ - c)
+                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pred) & 255
+        rows.append([tuple(line[x * channels : x * channels + 3]) for x in range(width)])
+        prev = line
+    return width, height, rows
+
+
+def test_dark_mode_keeps_the_tiles_ivory(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/?hand=223344m45668p55s&win=7p&tsumo=1")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(19, 24, 22)", "a dark page"
+        # The white dragon's face is nearly all ivory: its middle pixels stay light.
+        width, height, rows = png_pixels(page.locator("#pal-5z .tile").screenshot())
+        middle = [rows[y][x] for y in range(height // 3, height // 2) for x in (4, width - 5)]
+        assert all(min(pixel) > 200 for pixel in middle), middle[:4]
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('#pal-5z .tile')).filter")
+            == "none"
+        )
+    finally:
+        context.close()

@@ -97,7 +97,13 @@ def test_printed_tables_put_one_table_on_each_a4_page(page):
     assert not page.locator(".preset-form").is_visible()
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    assert pages == 4  # dealer, non-dealer, aotenjou non-dealer, aotenjou dealer
+    assert pages == 2  # dealer, non-dealer: what is shown (issue 11, item 18)
+    # Aotenjou only when asked for: two more pages.
+    page.goto(page.base + "/tutor/tables?rules=tenhou&aotenjou=1")
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == 6  # dealer, non-dealer, then aotenjou ron and tsumo for each
 
 
 def test_tables_preset_switch_swaps_the_region(page):

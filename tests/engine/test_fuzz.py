@@ -16,7 +16,7 @@ CODES = {
     "invalid_situation",
     "invalid_rules",
 }
-FIELDS = [*REQUEST_FIELDS, "discarder"]
+FIELDS = [*REQUEST_FIELDS, "discarder", "nuki"]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),

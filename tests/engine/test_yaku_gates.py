@@ -5,11 +5,12 @@ every situation flag, yakuman included: a yaku that holds must have all its need
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
 from scorer.engine import EngineError, parse_request
-from scorer.engine.generate import generate_requests
+from scorer.engine.generate import generate_request, generate_requests
 from scorer.engine.hand import readings
 from scorer.engine.yaku import ALL_FACTS, YAKU, YAKUMAN, Ctx, fact_names, hand_facts, rows_for
 
@@ -23,6 +24,10 @@ def corpus() -> list[dict[str, object]]:
     requests += [json.loads(line)["request"] for line in lines if line.strip()]
     examples = json.loads((SHARED / "spec/examples.json").read_text())
     requests += [example["request"] for example in examples]
+    # Three players with north as a value tile: the only hands that reach the north_wind row.
+    rng = random.Random(20261123)
+    north = {"preset": "tenhou_sanma", "north_yakuhai": True}
+    requests += [generate_request(rng, rules=north, sanma=True) for _ in range(1500)]
     return requests
 
 

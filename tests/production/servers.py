@@ -25,7 +25,13 @@ def free_port() -> int:
 
 def production_env(**extra: str) -> dict[str, str]:
     """DEBUG off over plain HTTP (loopback), with a real secret key and a known host."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    # Not the test run's own switches: pytest's, nor the browser tests' DJANGO_ALLOW_ASYNC_UNSAFE
+    # (which `check --deploy` rightly reports), set in this process when they ran first.
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("PYTEST") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     env.update(
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",

@@ -86,3 +86,10 @@ def test_bad_steps_value_is_a_400(client):
     response = client.get("/api/score", {**WIKI, "steps": "maybe"})
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "steps"
+
+
+def test_a_multipart_form_post_is_a_400_not_a_500(client):
+    """The input guard reads form fields first; the API then answers with its error object."""
+    response = client.post("/api/score", {"hand": "123m"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_notation"

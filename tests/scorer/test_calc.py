@@ -45,9 +45,9 @@ def test_points_from_han_and_fu(client, query, expected):
 
 def test_payments_in_words_and_the_working(client):
     _, html = page(client, "han=3&fu=30&tsumo=1&honba=2&sticks=1")
-    assert "The dealer pays 2,200, each other player 1,200." in html
+    assert "1,200/2,200: the dealer pays 2,200, each other player 1,200." in html
     assert "Honba included: 600." in html
-    assert "Plus 1,000 from the riichi sticks." in html
+    assert "Plus 1,000 from 1 riichi stick." in html
     assert "30 fu × 2^(3 + 2) = 960 base points" in html
     _, html = page(client, "han=4&fu=30&rules=mleague")
     assert "1,920 base points → mangan, 2,000 base points" in html

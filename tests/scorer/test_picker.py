@@ -79,7 +79,7 @@ def test_wiki_basic_scores_on_both(client, htmx):
     assert (hook(html, "han"), hook(html, "fu"), hook(html, "total")) == ("4", "30", "11700")
     assert hook(html, "limit") == ""
     assert sorted(yaku_ids(html)) == ["iipeikou", "menzen_tsumo", "riichi", "tanyao"]
-    assert "Each other player pays 3900 (3900 all)." in unescape(html)
+    assert "3,900 all: each other player pays 3,900." in unescape(html)
     assert 'data-fu="wait_kanchan"' in html
 
 
@@ -106,14 +106,14 @@ def test_payments_are_worded_for_people():
     non_dealer = picker.payment_lines(
         {"payments": {"ron": None, "tsumo_dealer": 3900, "tsumo_others": 2000}}, dealer=False
     )
-    assert non_dealer == ["Dealer pays 3900, each other player 2000."]
+    assert non_dealer == ["2,000/3,900: the dealer pays 3,900, each other player 2,000."]
     ron = picker.payment_lines(
         {"payments": {"ron": 8000, "honba": 300, "sticks": 1000}}, dealer=False
     )
     assert ron == [
-        "The discarder pays 8000.",
+        "The discarder pays 8,000.",
         "Honba included: 300.",
-        "Plus 1000 from the riichi sticks.",
+        "Plus 1,000 from 1 riichi stick.",
     ]
 
 
@@ -249,7 +249,7 @@ def test_fifth_copy_is_refused_beside_the_palette(client):
 
 def test_fifth_copy_from_the_url_shows_beside_the_hand(client):
     html = unescape(text(get(client, "hand=3333m&win=3m", htmx=True)))
-    assert re.search(r'id="err-hand">a fifth 3m', html)
+    assert re.search(r'id="err-hand">There are only four of each tile: a fifth 3m', html)
 
 
 def test_full_hand_refuses_another_tile(client):
@@ -295,7 +295,7 @@ def test_too_many_tiles(client):
 def test_waits_of_a_ready_hand(client):
     html = unescape(text(get(client, "hand=123456m456p78s99p", htmx=True)))
     assert re.findall(r'data-wait="(\w+)"', html) == ["6s", "9s"]
-    assert "Ron 1500 (30 fu 1 han)" in html
+    assert "Ron 1,500 (30 fu 1 han)" in html
     assert "Tsumo" in html
     # The same with a winning tile already placed (12 in hand + the last one added).
     html = text(get(client, "hand=123456m456p78s9p&win=9p", htmx=True))
@@ -443,7 +443,7 @@ def test_history_restore_gets_the_full_page(client):
 
 def test_screen_readers_hear_the_new_score(client):
     html = text(get(client, WIKI, htmx=True))
-    assert re.search(r'hx-swap-oob="innerHTML:#live">11700 points: 4 han 30 fu.<', html)
+    assert re.search(r'hx-swap-oob="innerHTML:#live">11,700 points: 4 han 30 fu.<', html)
     page = text(get(client, WIKI))
     assert 'id="live" class="sr-only" aria-live="polite"' in page
 
@@ -610,3 +610,15 @@ def test_the_panel_says_why_a_limit_applies(client, query, why):
 def test_no_limit_no_reason(client):
     html = text(get(client, "hand=234m567p22s345s56p&win=7p&riichi=1"))
     assert 'id="limit-why"' not in html
+
+
+def test_ura_dora_without_riichi_says_so_beside_the_indicator(client):
+    html = unescape(text(get(client, "hand=223344m45668p55s&win=7p&ura=1z")))
+    assert 'id="ura-note"' in html
+    assert "Ura-dora count only after a riichi" in html
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p&ura=1z&riichi=1"))
+    assert 'id="ura-note"' not in text(get(client, "hand=223344m45668p55s&win=7p"))
+    # Ticking riichi through htmx sends the situation again, so the note goes.
+    before = picker.situation_key(state_of("/?ura=1z"), {})
+    after = picker.situation_key(state_of("/?ura=1z&riichi=1"), {})
+    assert before != after

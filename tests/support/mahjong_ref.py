@@ -27,6 +27,12 @@ How each switch reaches the package:
   "higher" are modelled for a single yakuman (base 2,500,000). Several yakuman under
   "fixed"/"higher", kokushi under aotenjou (its fu is a house rule) and ``wareme`` (the request
   does not say who discarded) raise :class:`Unsupported`.
+- ``players`` 3 (sanma): the package's ``is_three_player`` (2m-8m absent, 1m indicator -> 9m,
+  a tsumo paid by two players, the tsumo loss; honba 200 on a ron, 100 from each payer on a
+  tsumo) with ``num_nuki_dora`` for the request's ``nuki`` (each 1 han, plus 1 more per dora or
+  ura indicator pointing at north). The package has no chi check, no seat check and no split
+  rule: no 2m-8m, no chi, no north seat or round and nuki only with three players are checked
+  here; ``sanma_tsumo`` other than "loss" and ``north_yakuhai`` raise :class:`Unsupported`.
 - Presets: the engine's own table (``scorer.engine.rules.PRESETS``) when importable, since
   what a preset holds is a documented rule choice; else ``PRESETS`` below (RULES.md §7).
 
@@ -87,6 +93,9 @@ DEFAULT_RULES: dict[str, object] = {
     "aotenjou": False,
     "aotenjou_yakuman": "higher",
     "wareme": False,
+    "players": 4,
+    "sanma_tsumo": "loss",
+    "north_yakuhai": False,
 }
 
 # RULES.md §7, used when scorer.engine.rules is not importable (see _preset).
@@ -118,7 +127,7 @@ def _preset(name: str) -> dict[str, Any]:
     engine's reading rather than second-guessing it; only the switches are checked.
     """
     try:
-        from scorer.engine.rules import PRESETS as ENGINE_PRESETS
+        from scorer.engine.rules import ALL_PRESETS as ENGINE_PRESETS
     except ImportError:  # pragma: no cover - before the engine exists
         if name not in PRESETS:
             raise _RulesError(name) from None
@@ -443,6 +452,9 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
         return _error("invalid_rules")
     if rules["wareme"] and request.get("wareme"):
         raise Unsupported("wareme: the request does not say who discarded")
+    sanma = rules["players"] == 3
+    if sanma and (rules["sanma_tsumo"] != "loss" or rules["north_yakuhai"]):
+        raise Unsupported("three players: only the tsumo loss, north a guest wind")
 
     # tiles
     try:
@@ -460,6 +472,13 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
     for kind, _ in everything:
         counts[kind] += 1
     reds = [sum(1 for k, r in everything if r and k == five) for five in (4, 13, 22)]
+    try:
+        nuki = int(request.get("nuki") or 0)
+    except (TypeError, ValueError):
+        return _error("invalid_situation")
+    counts[30] += nuki
+    if sanma and (any(counts[1:8]) or any(kind == "chi" for kind, _ in melds)):
+        return _error("invalid_tiles")  # 2m-8m are not in the set; no chi with three players
     if n_tiles != 14 or max(counts) > 4 or max(reds) > 1:
         return _error("invalid_tiles")
     used = [0] * 34
@@ -493,7 +512,11 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
     except KeyError:
         return _error("invalid_situation")
     has_kan = any(len(m.tiles) == 4 for m in meld_objs)
-    if flags["rinshan"] and not has_kan:
+    if flags["rinshan"] and not has_kan and not nuki:
+        return _error("invalid_situation")
+    if (nuki and not sanma) or (sanma and (seat == 3 or round_wind == 3)):
+        return _error("invalid_situation")
+    if nuki and (flags["tenhou"] or flags["chiihou"]):
         return _error("invalid_situation")
 
     honba = int(request.get("honba") or 0)
@@ -510,6 +533,7 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
         fu_for_open_pinfu=bool(rules["open_pinfu_30"]),
         fu_for_pinfu_tsumo=not rules["pinfu_tsumo"],
         limit_to_sextuple_yakuman=False,
+        is_three_player=sanma,
     )
     config = HandConfig(
         is_tsumo=flags["tsumo"],
@@ -527,6 +551,7 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
         tsumi_number=0 if rules["aotenjou"] else honba * honba_factor,
         kyoutaku_number=0,
         options=options,
+        num_nuki_dora=nuki,
     )
     if rules["chiitoitsu_fu"] == 50:
         config.yaku.chiitoitsu.han_closed = 1
@@ -601,14 +626,15 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
     if rules["aotenjou"]:
         main += honba * 100 * (1 if flags["tsumo"] else 3) * honba_factor
         additional += honba * 100 * honba_factor if flags["tsumo"] else 0
+    others = 1 if sanma else 2  # payers besides the dealer (or the first payer)
     if flags["tsumo"]:
         ron = None
         if seat == 0:
             tsumo_dealer, tsumo_others = None, main
-            total = 3 * main
+            total = (others + 1) * main
         else:
             tsumo_dealer, tsumo_others = main, additional
-            total = main + 2 * additional
+            total = main + others * additional
     else:
         ron, tsumo_dealer, tsumo_others = main, None, None
         total = main
@@ -645,7 +671,7 @@ def score_with_mahjong(request: Mapping[str, Any]) -> dict[str, Any]:
         "tsumo_dealer": tsumo_dealer,
         "tsumo_others": tsumo_others,
         "total": total,
-        "honba": honba * int(rules["honba_points"]),
+        "honba": honba * int(rules["honba_points"]) * (2 if sanma else 3) // 3,
         "sticks": sticks * 1000,
         "yaku": sorted(yaku_ids),
         "yaku_han": dict(sorted(yaku_ids.items())),
@@ -722,4 +748,39 @@ def differential_cases() -> list[tuple[str, dict[str, object]]]:
                 except Unsupported:
                     continue
             cases.append((label, request))
+    return cases
+
+
+# -- three players: the sanma differential set (tests/engine/test_differential_sanma.py) ---------
+
+# Kept apart from DIFFERENTIAL_BLOCKS so that bench/engine.py keeps timing the same hands.
+SANMA_BLOCKS: list[tuple[str, str | dict[str, object], int, dict[str, Any]]] = [
+    ("tenhou_sanma", "tenhou_sanma", 2500, {}),
+    ("tenhou_sanma/yaku", "tenhou_sanma", 800, {"ensure_yaku": True}),
+    ("tenhou_sanma/open", "tenhou_sanma", 400, {"open": True, "ensure_yaku": True}),
+    ("tenhou_sanma/yakuman", "tenhou_sanma", 150, {"yakuman": True}),
+    ("mahjongsoul_sanma", "mahjongsoul_sanma", 600, {}),
+    ("mahjongsoul_sanma/yakuman", "mahjongsoul_sanma", 150, {"yakuman": True}),
+    (
+        "sanma honba_points=1500",
+        {"preset": "tenhou_sanma", "honba_points": 1500},
+        200,
+        {},
+    ),
+    ("sanma kiriage", {"preset": "tenhou_sanma", "kiriage": True}, 200, {"ensure_yaku": True}),
+]
+SANMA_SEED = 20_251_123
+
+
+def sanma_differential_cases() -> list[tuple[str, dict[str, object]]]:
+    """Every (label, request) of the three-player differential run, the same on every call:
+    generated three-player hands (no 2m-8m, no chi, seats East South West), many with norths
+    set aside as nuki dora."""
+    from scorer.engine.generate import generate_request
+
+    cases: list[tuple[str, dict[str, object]]] = []
+    for index, (label, rules, count, knobs) in enumerate(SANMA_BLOCKS):
+        rng = random.Random(SANMA_SEED + index)
+        for _ in range(count):
+            cases.append((label, generate_request(rng, rules=rules, sanma=True, **knobs)))
     return cases

@@ -38,13 +38,13 @@ def test_the_walkthrough_last_line_and_the_honba_drill_agree():
     walk = build({**HAND, "honba": 1, "sticks": 2})
     total = next(s for s in walk.steps if s.kind == "total")
     pay = walk.result["payments"]
-    assert f"collects {pay['total'] + pay['sticks']}" in total.text
+    assert f"collects {pay['total'] + pay['sticks']:,}" in total.text
 
 
 def test_the_picker_panel_says_what_the_winner_collects_in_all():
     lines = picker.payment_lines(
         {"payments": {"ron": 8000, "total": 8300, "honba": 300, "sticks": 1000}}, dealer=False
     )
-    assert lines[-1] == "The winner collects 9300 in all."
+    assert lines[-1] == "The winner collects 9,300 in all."
     plain = picker.payment_lines({"payments": {"ron": 8000, "total": 8000, "sticks": 0}}, False)
     assert not any("collects" in line for line in plain)

@@ -286,3 +286,46 @@ def test_every_lesson_but_the_curiosity_ends_with_links_to_its_drills(client):
         for kind in lesson.drills:
             assert f'href="/tutor/quiz/{kind}/"' in page, (lesson.slug, kind)
         assert page.index("lesson-drills") > page.rindex("worked-example")
+
+
+# -- the fu-by-item drill: slips on single items -------------------------------------------------
+
+
+def items_question(request: dict[str, Any]) -> Question:
+    """A fu_items question on a chosen hand, with the drill's own fields."""
+    from tutor.quiz.fu import _fu_item_fields
+
+    result = score_request(request)
+    q = hand_question("fu_items", request, ["fu"])
+    fields, expected = _fu_item_fields(result, {"mode": "type"}, __import__("random").Random(0))
+    q.fields, q.expected = fields, expected
+    return q
+
+
+@pytest.mark.parametrize(
+    ("slip", "request_", "field", "given"),
+    [
+        ("tsumo_fu_forgotten", SEED001, "win", 0),
+        ("closed_ron_fu_forgotten", TANKI_RON, "win", 0),
+        ("pinfu_tsumo_fu_added", PINFU_TSUMO, "win", 2),
+        ("wait_fu_forgotten", KANCHAN_RON, "wait", 0),
+        ("seat_wind_pair_forgotten", SEAT_PAIR, "pair", 0),
+        ("round_wind_pair_forgotten", ROUND_PAIR, "pair", 0),
+        ("double_wind_other_rule", DOUBLE_WIND, "pair", 2),
+    ],
+)
+def test_item_slips_in_the_fu_by_item_drill(slip, request_, field, given):
+    q = items_question(request_)
+    assert q.expected[field] != given
+    found = slips(q, {field: str(given)})
+    assert slip in {s.id for s in found if s.field == field}, found
+
+
+def test_block_slips_in_the_fu_by_item_drill():
+    q = items_question(RON_TRIPLET)
+    ron_block = next(f for f in q.fields if f.name.startswith("block") and q.expected[f.name] == 2)
+    found = slips(q, {ron_block.name: "4"})
+    assert "ron_triplet_closed" in {s.id for s in found}
+    q = items_question(TERMINAL)
+    outer = next(f for f in q.fields if f.name.startswith("block") and q.expected[f.name] == 8)
+    assert "terminal_as_simple" in {s.id for s in slips(q, {outer.name: "4"})}

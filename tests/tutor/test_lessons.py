@@ -28,6 +28,7 @@ def test_the_course_is_in_the_order_of_the_brief():
         "points",
         "honba",
         "quick-method",
+        "limits",
         "aotenjou",
     ]
 
@@ -228,7 +229,7 @@ def test_the_open_pinfu_example_walkthrough_has_the_open_pinfu_step():
 #: Every engine id with an underscore: none may reach text a learner reads.
 RAW_IDS = sorted(
     {y.id for y in YAKU if "_" in y.id}
-    | {"ura_dora", "aka_dora", "kazoe_yakuman"}
+    | {"ura_dora", "aka_dora", "nuki_dora", "kazoe_yakuman"}
     | {f for f in FU_RULES if "_" in f}
 )
 
@@ -324,7 +325,7 @@ def test_glossary_covers_the_seeds_vocabulary_and_every_yaku():
     japanese = {term.ja for term in TERMS}
     for word in SEED_VOCABULARY:
         assert word in japanese, word
-    covered = set(BY_ID) | {"seat_wind", "round_wind"}  # both are yakuhai
+    covered = set(BY_ID) | {"seat_wind", "round_wind", "north_wind"}  # all yakuhai
     covered |= {"kokushi_13", "suuankou_tanki", "junsei_chuuren"}  # under their base yakuman
     for yaku in YAKU:
         assert yaku.id in covered or yaku.id.replace("_", "-") in covered, yaku.id
@@ -367,6 +368,9 @@ def _engine_figures() -> dict[int, str]:
         1500: f"honba {PRESETS['classic'].honba_points}",
         500: f"1500 / 3 = {PRESETS['classic'].honba_points // 3}",
         200: f"two honba per tsumo payer: {PRESETS['tenhou'].honba_points // 3 * 2}",
+        11600: f"dealer 30 fu 4 han ron: {cell_value(30, 4, True)}",
+        1600: f"base of 25 fu 4 han: {base_points(25, 4)}",
+        120: "the first fu column past the tables' 110",
         1000: "riichi stick",
         2000: f"mangan base {cell(40, 4, False).ron // 4}",
         960: f"{base_points(30, 3)}",
@@ -400,6 +404,8 @@ def test_every_figure_in_the_lesson_prose_comes_from_the_engine():
         7680: int(figures[7680]),
         200: int(figures[200].rsplit(" ", 1)[1]),
         500: int(figures[500].rsplit(" ", 1)[1]),
+        11600: int(figures[11600].rsplit(" ", 1)[1]),
+        1600: int(figures[1600].rsplit(" ", 1)[1]),
     }
     for number, value in checks.items():
         assert number == value, (number, figures[number])

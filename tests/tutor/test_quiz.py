@@ -220,7 +220,7 @@ def test_grid_matches_tables():
     row = g["rows"][2]
     c40 = next(c for c in row["cells"] if c["fu"] == 40)
     assert c40["highlight"]
-    assert c40["text"] == str(cell(40, 3, True).ron)
+    assert c40["text"] == f"{cell(40, 3, True).ron:,}"  # 7,700: a thousands separator
     assert not g["rows"][0]["cells"][0]["exists"]  # 20 fu 1 han
 
 
@@ -230,7 +230,8 @@ def test_unknown_kind():
 
 
 def test_limit_rows_are_named():
-    names = {name for name, _lo, _hi in LIMIT_ROWS}
+    # Named in words, as a learner reads them ("kazoe yakuman", not the id kazoe_yakuman).
+    names = {name.replace("_", " ") for name, _lo, _hi in LIMIT_ROWS}
     for low in LIMIT_HAN.values():
         q = quiz.make_question(
             "table", 1, {"item": quiz.table_key(True, "ron", low, None), "limits": "1"}

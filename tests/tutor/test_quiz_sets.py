@@ -94,10 +94,14 @@ def test_the_time_limit_is_the_learners_choice(client):
         assert re.search(r'<input type="number" id="timed-\w+" name="timed" value="20"', form[1])
         assert 'name="set"' in form.group(1)
     assert "Timed (20 s)" not in index
-    for asked, shown in (("45", "45"), ("1", "3"), ("99999", "600")):
+    for asked, shown in (("45", "45"), ("1", "3"), ("3000", "3000")):
         page = client.get(f"/tutor/quiz/table/?set=1&n=0&timed={asked}").content.decode()
         assert f'data-seconds="{shown}"' in page
         assert f'data-timed="{shown}"' in page
+    # More than an hour is refused, with the field named (hostile-input rule of the quiz).
+    refused = client.get("/tutor/quiz/table/?set=1&n=0&timed=99999")
+    assert refused.status_code == 400
+    assert "“timed” must be a whole number from 0 to 3600." in refused.content.decode()
     page = _answer(client, 0, right=True, timed="45")
     assert "timed=45" in _href(page, "quiz-next")
 

@@ -80,9 +80,8 @@ def rendered(page: str, table: str, grouped: bool = False) -> dict[tuple[int, in
         text = html.unescape(re.sub(r"<[^>]+>", " ", body))
         cells[(int(han), int(fu))] = {
             "classes": classes.split(),
-            "numbers": tuple(
-                int(n) for n in re.findall(r"\d+", text.replace(",", "") if grouped else text)
-            ),
+            # Points carry a thousands separator; a tsumo is "1,000/2,000" or "2,000 all".
+            "numbers": tuple(int(n) for n in re.findall(r"\d+", text.replace(",", ""))),
             "body": body,
             "text": " ".join(text.split()),
         }
@@ -95,8 +94,11 @@ def rendered_limits(page: str, table: str) -> dict[int, tuple[int, ...]]:
     out = {}
     for low, body in rows:
         ron = search(r'<td class="ron">([\d,]+)</td>', body).group(1)
-        tsumo = search(r'<td class="tsumo">\(([\d,]+(?:,[\d,]+)?)\)</td>', body).group(1)
-        out[int(low)] = (int(ron), *(int(n) for n in tsumo.split(",")))
+        tsumo = search(r'<td class="tsumo">\(([\d,]+(?:/[\d,]+| all))\)</td>', body).group(1)
+        out[int(low)] = (
+            int(ron.replace(",", "")),
+            *(int(n.replace(",", "")) for n in tsumo.removesuffix(" all").split("/")),
+        )
     return out
 
 
@@ -158,7 +160,7 @@ def test_kiriage_cells_are_marked_only_where_kiriage_is_on(client):
 
 
 def test_aotenjou_table_goes_to_15_han(client):
-    page = client.get("/tutor/tables").content.decode()
+    page = client.get("/tutor/tables?aotenjou=1").content.decode()
     for table in ("aotenjou-dealer", "aotenjou-non-dealer"):
         cells = rendered(page, table, grouped=True)
         assert {han for han, _fu in cells} == set(range(1, 16))
@@ -167,6 +169,17 @@ def test_aotenjou_table_goes_to_15_han(client):
     assert cells[(8, 40)]["numbers"] == (163900,)
     assert "163,900" in cells[(8, 40)]["text"]
     assert cells[(10, 40)]["numbers"] == (655400,)
+
+
+def test_aotenjou_tsumo_tables_carry_seed_003_s_figures(client):
+    page = client.get("/tutor/tables?aotenjou=1").content.decode()
+    dealer = rendered(page, "aotenjou-dealer-tsumo", grouped=True)
+    assert {han for han, _fu in dealer} == set(range(1, 16))
+    # seed 003 example 2: dealer 20 fu 8 han tsumo, 41,000 all
+    assert dealer[(8, 20)]["numbers"] == (41000,)
+    other = rendered(page, "aotenjou-non-dealer-tsumo", grouped=True)
+    # seed 003 example 5: 40 fu 14 han, 2,621,500 from each non-dealer, 5,242,900 from the dealer
+    assert other[(14, 40)]["text"] == "2,621,500/5,242,900"
 
 
 def test_tables_fragment_and_bad_preset(client):
@@ -190,3 +203,25 @@ def test_print_stylesheet_puts_each_table_on_an_a4_page():
     assert re.search(
         r"@media print\s*\{.*\.table-page \+ \.table-page\s*\{\s*break-before: page", css, re.S
     )
+
+
+def test_aotenjou_tables_only_when_asked(client):
+    page = client.get("/tutor/tables").content.decode()
+    assert 'data-table="aotenjou-dealer"' not in page
+    assert 'id="with-aotenjou"' in page
+    asked = client.get("/tutor/tables?aotenjou=1").content.decode()
+    assert 'data-table="aotenjou-dealer"' in asked
+    assert 'id="with-aotenjou" checked' in asked
+    preset = client.get("/tutor/tables?rules=aotenjou").content.decode()
+    assert 'data-table="aotenjou-dealer"' in preset
+
+
+def test_tables_speak_one_language(client):
+    page = html.unescape(client.get("/tutor/tables?rules=mleague").content.decode())
+    assert '<option value="mleague" selected>M-League</option>' in page
+    assert "Rules: M-League" in page
+    assert "rules: mleague" not in page
+    assert 'class="btn" id="tables-print"' in page
+    cells = rendered(page, "non-dealer")
+    assert cells[(3, 30)]["text"] == "3,900 (1,000/2,000)"
+    assert rendered(page, "dealer")[(3, 30)]["text"] == "5,800 (2,000 all)"

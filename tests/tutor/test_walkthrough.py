@@ -165,14 +165,14 @@ def test_double_wind_pair_sensitivity_is_reported():
     assert walk.result["fu"] == 40
     texts = [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"]
     assert texts == [
-        "With a 2-fu double-wind pair, this hand is 30 fu, not 40; 3000 points, not 3900."
+        "With a 2-fu double-wind pair, this hand is 30 fu, not 40; 3,000 points, not 3,900."
     ]
     fu_total = next(s for s in walk.steps if s.kind == "fu_total")
     assert any("2-fu double-wind pair" in n.text for n in fu_total.notes)
     # and the other way round under a 2-fu preset
     walk = build({**DOUBLE_EAST, "rules": "mleague"})
     assert [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"] == [
-        "With a 4-fu double-wind pair, this hand is 40 fu, not 30; 3900 points, not 3000."
+        "With a 4-fu double-wind pair, this hand is 40 fu, not 30; 3,900 points, not 3,000."
     ]
 
 
@@ -189,7 +189,7 @@ def test_kiriage_and_pinfu_tsumo_sensitivity():
     texts = [s.text for s in build(pinfu).sensitivity if s.switch == "pinfu_tsumo"]
     assert texts == [
         "Where pinfu cannot be won by tsumo, this hand is 30 fu, not 20; 3 han, not 4; "
-        "4000 points, not 5200."
+        "4,000 points, not 5,200."
     ]
 
 

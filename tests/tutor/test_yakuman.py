@@ -195,3 +195,21 @@ def test_picker_ordinary_hand_keeps_han_and_fu_visible(client):
     assert "hidden" not in head
     assert '<li data-yaku="riichi"><span>Riichi</span><span class="n">1 han</span></li>' in page
     assert "Fu do not matter" not in page
+
+
+# ----------------------------------------------------------------------------- sibling: the quiz
+
+
+def test_quiz_never_shows_a_limit_id():
+    from tutor import quiz
+
+    row = quiz.make_question("table", 1, {"limits": "1", "item": "table:n:ron:13"})
+    assert row.key == "table:n:ron:13"
+    assert "kazoe yakuman (13 han)" in row.prompt
+    texts = [row.prompt, *row.derivation]
+    for seed in range(60):
+        q = quiz.make_question("payments", seed, {})
+        texts += [q.prompt, *q.derivation, *q.facts]
+    assert any("kazoe yakuman" in t for t in texts)
+    leaks = [t for t in texts if INTERNAL_ID.search(t)]
+    assert leaks == []

@@ -19,12 +19,14 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion, Membership
 from tutor.collections.hands import query_from_url
 from tutor.collections.models import Collection
 from tutor.quiz import progress
+from tutor.quiz.views import MAX_SEED
 from tutor.walkthrough import steps as walkthrough
 
 #: Query parameters of a quiz URL that are not question options.
@@ -62,14 +64,17 @@ def source_from_url(url: str) -> Source | None:
     if match.view_name != "tutor:quiz_question" or match.kwargs.get("kind") not in quiz.KINDS:
         return None
     data = QueryDict(parts.query)
-    seed = data.get("seed", "")
-    if data.get("set", "").isdigit():
-        seed = str(quiz.set_seed(int(data["set"]), int(data.get("n", "0") or 0)))
+    # Strict, bounded numbers (scorer.params): a pasted link with "²" or a 5,000-digit seed
+    # gets a random question instead of a 500.
+    seed = parse_int(data.get("seed", ""), 0, MAX_SEED)
+    set_id = parse_int(data.get("set", ""), 0, MAX_SEED // 1000 - 1)
+    if set_id is not None:
+        seed = quiz.set_seed(set_id, parse_int(data.get("n", "0") or "0", 0, 999) or 0)
     options = {k: data.get(k, "") for k in data if k not in _NOT_OPTIONS}
     return Source(
         "quiz",
         kind=match.kwargs["kind"],
-        seed=int(seed) if seed.isdigit() else random.randrange(1, 10**9),
+        seed=seed if seed is not None else random.randrange(1, 10**9),
         options=options,
     )
 
@@ -127,7 +132,9 @@ def token_class(token: str) -> int | None:
     except BadSignature:
         return None
     member, _dot, classroom = value.partition(".")
-    return int(classroom) if member.isdigit() and classroom.isdigit() else None
+    if parse_int(member) is None:
+        return None
+    return parse_int(classroom)
 
 
 def unchanged(classroom_pk: int, key: str) -> bool:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, roster
@@ -372,10 +373,10 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     assignment, membership = _assignment_for_student(request, pk, aid)
     if not assignments.is_open(assignment):
         raise PermissionDenied
-    number_text = request.POST.get("number", "")
-    if not number_text.isdigit() or int(number_text) >= assignment.count:
+    number_or_none = parse_int(request.POST.get("number", ""), 0, assignment.count - 1)
+    if number_or_none is None:
         raise Http404
-    number = int(number_text)
+    number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
     given: dict[str, Any] = {
@@ -471,7 +472,7 @@ def _step_context(request: HtmxHttpRequest, prompt: live.Prompt, base: str) -> d
         return {}
     count = len(walk.steps)
     raw = request.GET.get("step", "1")
-    number = min(max(int(raw) if raw.isdigit() else 1, 1), count)
+    number = min(max(parse_int(raw, 1, 10**6) or 1, 1), count)
     return {
         "walk": walk,
         "step": walk.steps[number - 1],

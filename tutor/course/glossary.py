@@ -178,8 +178,8 @@ TERMS: tuple[Term, ...] = (
         "やくはい · yakuhai",
         _("value tiles"),
         _(
-            "Dragons, your seat wind and the round wind. A triplet is 1 han (2 for a double "
-            "wind); a pair is 2 fu."
+            "Dragons, your seat wind and the round wind (and north, in three-player rules that "
+            "make it a value tile). A triplet is 1 han (2 for a double wind); a pair is 2 fu."
         ),
     ),
     Term(

@@ -24,8 +24,8 @@ from tutor.course.names import limit_label, yaku_label
 class Question:
     prompt: Promise
     #: An answer sentence; ``{fu} {raw_fu} {han} {yaku} {limit} {base} {total} {ron}
-    #: {tsumo_dealer} {tsumo_others} {honba} {sticks} {collected} {wareme_pays} {myriad}`` come
-    #: from the scored example (``collected``: payments plus riichi sticks).
+    #: {tsumo_dealer} {tsumo_others} {honba} {sticks} {collected} {wareme_pays} {yakuman}
+    #: {myriad}`` come from the scored example (``collected``: payments plus riichi sticks).
     answer: Promise
 
 
@@ -213,6 +213,35 @@ LESSONS: tuple[Lesson, ...] = (
                 ),
                 shows=("fu:closed_terminal_kan", "fu:open_terminal_triplet", "wait:shanpon"),
             ),
+            Example(
+                {
+                    "hand": "456m666z9p[1-23m][7-89m]",
+                    "win": "9p",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "1z",
+                    "dora": "4m",
+                },
+                _(
+                    "Seed 001's worked example: an open straight, a concealed green-dragon "
+                    "triplet and a pair wait, by tsumo."
+                ),
+                (
+                    Question(
+                        _("Add the fu item by item."),
+                        _(
+                            "20 (futei) + 2 (tsumo) + 8 (concealed honour triplet) + 2 (tanki) "
+                            "= {raw_fu}, scored as {fu}: the 2-fu items pushed it past 30, so "
+                            "this is tenpane."
+                        ),
+                    ),
+                    Question(
+                        _("And the han?"),
+                        _("{han}: {yaku}."),
+                    ),
+                ),
+                shows=("tenpane", "fu:closed_terminal_triplet", "wait:tanki", "han:ittsu=1"),
+            ),
         ),
         (
             Question(
@@ -352,7 +381,7 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Each [[yaku]] has a value in han, often different for closed and open hands. "
                 "Several yaku (riichi, [[pinfu]], [[iipeikou]]…) exist only for closed hands; "
-                "others lose a han when you have called tiles, a rule called [[kuisagari]]: "
+                "others lose a han when the hand is open, a rule called [[kuisagari]]: "
                 "[[sanshoku]], [[ittsu]], [[chanta]], [[junchan]], [[honitsu]] and [[chinitsu]]."
             ),
             _(
@@ -694,6 +723,154 @@ LESSONS: tuple[Lesson, ...] = (
         drills=("quick", "estimate", "exact_fu"),
     ),
     Lesson(
+        "limits",
+        _("Limits and their variants"),
+        _("Kiriage, kazoe yakuman, 10-han sanbaiman, double yakuman and the 120 fu rows."),
+        (
+            _(
+                "The limits are where rule sets differ most, so settle them before a game. "
+                "Three cells sit just under [[mangan]]: 20 fu 4 han, 25 fu 4 han and 30 fu 4 han "
+                "(the same points as 40, 50 and 60 fu at 3 han). None of them is a mangan by the "
+                "formula. [[kiriage|Kiriage mangan]], which more and more games play, rounds "
+                "only base 1920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
+                "4 han stay as they are."
+            ),
+            _(
+                "13 han or more is a [[kazoe-yakuman]] where counted yakuman is played; where "
+                "it is not, the hand stays a [[sanbaiman]]. Some regions make 10 han a "
+                "sanbaiman already, where most rules still pay [[baiman]]."
+            ),
+            _(
+                "A [[yakuman]] is a fixed limit: the fu, the other yaku and the dora are not "
+                "counted at all. Where the rules allow it, the hardest patterns (junsei chuuren, "
+                "kokushi on a 13-sided wait, suuankou tanki, daisuushii) are a "
+                "[[double-yakuman]], and several yakuman in one hand add up."
+            ),
+            _(
+                "The quick-reference tables stop at 110 fu. Seed 000 gives the reason: a hand "
+                "of 120 fu or more always has at least 3 han, and 3 han is a mangan from 70 fu "
+                "on."
+            ),
+        ),
+        (
+            Example(
+                {
+                    "hand": "234m567p23s44z678s",
+                    "win": "4s",
+                    "tsumo": False,
+                    "seat": "1z",
+                    "round": "1z",
+                    "riichi": True,
+                    "dora": "1s",
+                    "ura": "5p",
+                    "rules": "mleague",
+                },
+                _("Seed 000's dealer riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
+                (
+                    Question(
+                        _("What does the discarder pay, and why not 11600?"),
+                        _(
+                            "{ron}: with kiriage, base 1920 is rounded up to {limit}. Without "
+                            "it (Tenhou rules) the same hand pays 11,600."
+                        ),
+                    ),
+                ),
+                shows=("limit:mangan", "yaku:pinfu", "step:limit"),
+            ),
+            Example(
+                {"hand": "111m999m555z77z66z", "win": "7z", "tsumo": False, "seat": "2z"},
+                _(
+                    "Seed 000's counted yakuman without riichi or dora: a closed hand of "
+                    "terminals and honours, won by ron on a shanpon wait."
+                ),
+                (
+                    Question(
+                        _("Which yaku make up the han?"),
+                        _("{yaku}: {han} han, a {limit}."),
+                    ),
+                    Question(
+                        _("Why must the hand be closed?"),
+                        _(
+                            "Open, honitsu would be worth one han less (kuisagari), and the "
+                            "hand would no longer reach 13 han."
+                        ),
+                    ),
+                ),
+                shows=("limit:kazoe_yakuman", "yaku:shousangen", "yaku:honroutou"),
+            ),
+            Example(
+                {
+                    "hand": "111m999m555z77z66z",
+                    "win": "7z",
+                    "tsumo": False,
+                    "seat": "2z",
+                    "rules": "wrc",
+                },
+                _("The same hand under rules without counted yakuman (WRC)."),
+                (
+                    Question(
+                        _("What is it worth now?"),
+                        _("Still {han} han, but only a {limit}: the discarder pays {ron}."),
+                    ),
+                ),
+                shows=("limit:sanbaiman", "yaku:honitsu"),
+            ),
+            Example(
+                {
+                    "hand": "666z777z12p99p[5=55z]",
+                    "win": "3p",
+                    "tsumo": False,
+                    "seat": "2z",
+                    "round": "1z",
+                    "dora": "8p",
+                },
+                _("Seed 000's yakuman example: big three dragons, won by ron on an edge wait."),
+                (
+                    Question(
+                        _("Do the fu, the other yaku and the dora count?"),
+                        _(
+                            "No. The fu would be {raw_fu} ({fu} rounded), and the hand also holds "
+                            "dora and ordinary yaku, but a yakuman ignores them all: the "
+                            "discarder pays {ron}."
+                        ),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:daisangen", "step:dora"),
+            ),
+            Example(
+                {
+                    "hand": "5z(1111z)(2222z)(3333z)(4444z)",
+                    "win": "5z",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "rules": "mahjongsoul",
+                },
+                _(
+                    "Seed 000's stacking example: all honours, four kans, four concealed "
+                    "triplets on a single wait and big four winds, where double yakuman count."
+                ),
+                (
+                    Question(
+                        _("How many yakuman, and what is collected?"),
+                        _(
+                            "{yakuman}: suuankou tanki and daisuushii count double, tsuuiisou "
+                            "and suukantsu once; {total} in all. Without double yakuman "
+                            "(Tenhou rules) it would be four."
+                        ),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:suuankou_tanki", "yaku:daisuushii"),
+            ),
+        ),
+        (
+            Question(
+                _("Is 25 fu 4 han a mangan with kiriage?"),
+                _("No: kiriage rounds only base 1920 up, and 25 fu 4 han is base 1600."),
+            ),
+        ),
+        drills=("table",),
+    ),
+    Lesson(
         "aotenjou",
         _("Aotenjou: scoring without a ceiling"),
         _("A curiosity: what happens if the limits are removed."),
@@ -710,7 +887,9 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "Numbers this large are easier to read with the Japanese myriad units: 万 is "
-                "10^4, 億 10^8, 兆 10^12, 京 10^16, and so on every four digits."
+                "10^4, 億 10^8, 兆 10^12, 京 10^16, and so on every four digits. The "
+                "quick-reference tables page ([[hayamihyou]]) has aotenjou tables up to 15 han, "
+                "for ron and for tsumo."
             ),
         ),
         (
@@ -739,6 +918,75 @@ LESSONS: tuple[Lesson, ...] = (
                 ),
                 shows=("han:dora=6", "han:ura_dora=6", "yaku:shousangen", "step:base_points"),
             ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "fixed"},
+                },
+                _(
+                    "Seed 003's fourth example: riichi, then four concealed triplets by tsumo. "
+                    "Yakuman policy: a fixed payment."
+                ),
+                (
+                    Question(
+                        _("What does the winner collect?"),
+                        _("{total}: the fixed yakuman payment, whatever else the hand holds."),
+                    ),
+                ),
+                shows=("limit:yakuman", "yaku:suuankou"),
+            ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "13han"},
+                },
+                _("The same hand when each yakuman counts as 13 han that stacks with the rest."),
+                (
+                    Question(
+                        _("How many han and fu, and what is collected?"),
+                        _(
+                            "{han} han ({yaku}; toitoi and sanankou are part of the yakuman and "
+                            "not added again) at {fu} fu: {total} = {myriad} points."
+                        ),
+                    ),
+                ),
+                shows=("yaku:suuankou", "yaku:riichi", "step:base_points"),
+            ),
+            Example(
+                {
+                    "hand": "111m22p666p222z88s",
+                    "win": "8s",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "2z",
+                    "riichi": True,
+                    "dora": "6z",
+                    "ura": "7z",
+                    "rules": {"preset": "aotenjou", "aotenjou_yakuman": "higher"},
+                },
+                _("And when the higher of the two values is taken."),
+                (
+                    Question(
+                        _("Which value wins here?"),
+                        _("The 13-han count: {total} is more than the fixed payment."),
+                    ),
+                ),
+                shows=("yaku:suuankou", "step:base_points"),
+            ),
         ),
         (),
     ),
@@ -760,6 +1008,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "chiitoitsu": ("exceptions", 2, "chiitoitsu"),
     "open-pinfu": ("exceptions", 3, "pinfu shape"),
     "ron-triplet": ("exceptions", 4, "counts as an open triplet"),
+    "yaku": ("han", 1, "yaku"),
     "kuisagari": ("han", 1, "kuisagari"),
     "dora": ("han", 2, "indicator"),
     "limits": ("points", 1, "mangan"),
@@ -797,6 +1046,13 @@ class ScoredExample:
         return bool(self.result.get("ok"))
 
 
+def _points(value: object) -> str:
+    """Points as the walkthrough shows them: digit groups from 10,000 on (none for absent)."""
+    if not isinstance(value, int):
+        return ""
+    return f"{value:,}" if value >= 10_000 else str(value)
+
+
 def facts(result: Mapping[str, Any]) -> dict[str, str]:
     """The values a self-check answer may quote, from a scored result."""
     payments = result["payments"]
@@ -810,15 +1066,16 @@ def facts(result: Mapping[str, Any]) -> dict[str, str]:
         "han": str(result["han"]),
         "yaku": yaku,
         "limit": limit_label(limit) if limit else "",
-        "base": str(base),
-        "total": f"{payments['total']:,}",
-        "ron": f"{payments['ron']:,}" if payments["ron"] is not None else "",
-        "tsumo_dealer": str(payments["tsumo_dealer"] or ""),
-        "tsumo_others": str(payments["tsumo_others"] or ""),
-        "honba": str(payments["honba"]),
-        "sticks": str(payments["sticks"]),
-        "collected": f"{payments['total'] + payments['sticks']:,}",
-        "wareme_pays": str((payments["tsumo_others"] or 0) + payments.get("wareme_extra", 0)),
+        "base": _points(base),
+        "total": _points(payments["total"]),
+        "ron": _points(payments["ron"]),
+        "tsumo_dealer": _points(payments["tsumo_dealer"]),
+        "tsumo_others": _points(payments["tsumo_others"]),
+        "honba": _points(payments["honba"]),
+        "sticks": _points(payments["sticks"]),
+        "collected": _points(payments["total"] + payments["sticks"]),
+        "yakuman": str(result["yakuman"]),
+        "wareme_pays": _points((payments["tsumo_others"] or 0) + payments.get("wareme_extra", 0)),
         "myriad": myriad(int(payments["total"])),
     }
 

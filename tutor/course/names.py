@@ -16,6 +16,7 @@ DORA_NAMES: Final[dict[str, Promise]] = {
     "dora": gettext_lazy("Dora"),
     "ura_dora": gettext_lazy("Ura dora"),
     "aka_dora": gettext_lazy("Red fives (aka dora)"),
+    "nuki_dora": gettext_lazy("Nuki dora (north tiles set aside)"),
 }
 
 #: Display name of each limit id (None: below the limits).

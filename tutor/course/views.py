@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
+from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
@@ -135,8 +136,9 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
-    """A table cell's display values (digit grouping only for the aotenjou table)."""
-    show = walkthrough.number if group else str
+    """A table cell's display values: points with a thousands separator, a non-dealer's
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all"."""
+    show = walkthrough.number
     tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
     return {
         "fu": cell.fu,
@@ -144,7 +146,11 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
-        "tsumo": ",".join(show(t) for t in tsumo),
+        "tsumo": (
+            _("%(each)s all") % {"each": show(cell.tsumo_others)}
+            if cell.dealer
+            else "/".join(show(t) for t in tsumo)
+        ),
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
@@ -152,7 +158,7 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     }
 
 
-def _tables(rules_name: str) -> dict[str, object]:
+def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
     rules = resolve_rules(rules_name)
     grids = []
     for dealer in (True, False):
@@ -181,17 +187,27 @@ def _tables(rules_name: str) -> dict[str, object]:
                 ],
             }
         )
+    titles = {
+        (False, "ron"): _("Aotenjou, non-dealer ron"),
+        (True, "ron"): _("Aotenjou, dealer ron"),
+        (False, "tsumo"): _("Aotenjou, non-dealer tsumo (each non-dealer, the dealer)"),
+        (True, "tsumo"): _("Aotenjou, dealer tsumo (each player)"),
+    }
     aotenjou = [
         {
             "dealer": dealer,
-            "title": _("Aotenjou, dealer ron") if dealer else _("Aotenjou, non-dealer ron"),
+            "win": win,
+            "title": titles[dealer, win],
             "rows": [
                 {"han": row[0].han, "cells": [_cell_view(c, True) for c in row]}
                 for row in aotenjou_table(dealer, 15)
             ],
         }
+        for win in ("ron", "tsumo")
         for dealer in (False, True)
     ]
+    if not with_aotenjou:
+        aotenjou = []
     return {
         "rules": rules,
         "grids": grids,
@@ -211,11 +227,15 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     except RulesError as exc:
         error = str(exc)
         name = "tenhou"
+    # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
+    with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
     context: dict[str, object] = {
-        "presets": list(PRESETS),
+        "presets": PRESET_CHOICES,
         "preset": name,
+        "preset_label": PRESET_LABELS.get(name, name),
+        "with_aotenjou": with_aotenjou,
         "rules_error": error,
-        **_tables(name),
+        **_tables(name, with_aotenjou),
     }
     if request.htmx:
         return render(request, "course/tables.html#tables_region", context)

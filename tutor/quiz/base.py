@@ -21,6 +21,7 @@ from scorer.engine.points import base_points, limit_for, raw_payments
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
+from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
 
 KINDS: Final = (
@@ -134,9 +135,10 @@ def _int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
     if not value:
         return list(allowed)
     out = []
-    for part in value.replace(" ", ",").split(","):
-        if part.strip().isdigit() and int(part) in allowed:
-            out.append(int(part))
+    for part in value[:200].replace(" ", ",").split(","):
+        number = parse_int(part)
+        if number is not None and number in allowed:
+            out.append(number)
     return sorted(set(out)) or list(allowed)
 
 
@@ -301,8 +303,9 @@ def yaku_name(yaku_id: str) -> str:
 
 
 def parse_number(text: str) -> int | None:
+    """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
     digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
-    return int(digits) if digits.isdigit() else None
+    return parse_int(digits)
 
 
 def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:

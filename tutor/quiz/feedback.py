@@ -59,8 +59,8 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "indicator_as_dora": "dora",
     "quick_figure": "tenpane",
     "estimate_off": "quick-patterns",
-    "wrong_yaku": "kuisagari",
-    "missed_yaku": "kuisagari",
+    "wrong_yaku": "yaku",
+    "missed_yaku": "yaku",
 }
 
 #: What each slip is, in a learner's words: ``%(value)s`` is the number it leads to.
@@ -402,6 +402,56 @@ def _payment_variants(case: _Case) -> list[tuple[str, dict[str, int], dict[str, 
     return out
 
 
+def _item_variants(
+    question: Question, case: _Case
+) -> list[tuple[str, dict[str, int], dict[str, object]]]:
+    """Slips on single items of the fu-by-item drill: the item's wrong number, and in the
+    sentence the total fu the slip would lead to."""
+    raw = case.raw if case.raw is not None else case.fu
+    ids = [item for item, _fu, _note in case.items]
+    want = question.expected
+    out: list[tuple[str, dict[str, int], dict[str, object]]] = []
+
+    def add(slip: str, field: str, value: int, delta: int, **params: object) -> None:
+        out.append((slip, {field: value}, {"wrong_fu": round_up_10(raw + delta), **params}))
+
+    if "tsumo" in ids:
+        add("tsumo_fu_forgotten", "win", 0, -2)
+    if "closed_ron" in ids:
+        add("closed_ron_fu_forgotten", "win", 0, -10)
+    if "pinfu_tsumo" in ids:
+        out.append(("pinfu_tsumo_fu_added", {"win": 2}, {}))
+    if "wait" in want and int(want["wait"]) == 2:
+        wait = next((item for item in ids if item.startswith("wait_")), "wait_tanki")
+        add("wait_fu_forgotten", "wait", 0, -2, wait=wait.removeprefix("wait_"))
+    if "pair" in want:
+        double = next((fu for item, fu, note in case.items if note == "double_wind"), None)
+        if double is not None:
+            other, this = (4, 2) if double == 0 else (2, 4)
+            out.append(("double_wind_other_rule", {"pair": other}, {"other": other, "this": this}))
+        elif "pair_seat_wind" in ids:
+            add("seat_wind_pair_forgotten", "pair", 0, -2)
+        elif "pair_round_wind" in ids:
+            add("round_wind_pair_forgotten", "pair", 0, -2)
+    steps: list[dict[str, Any]] = list((question.result or {}).get("steps", []))
+    reading: dict[str, Any] = next((s for s in steps if s["step"] == "reading"), {})
+    for n, block in enumerate(reading.get("blocks", []), start=1):
+        field = f"block{n}"
+        fu = int(want.get(field, 0))
+        if not fu:
+            continue
+        if block.get("open") and not block.get("called"):
+            add("ron_triplet_closed", field, 2 * fu, fu)
+        if fu >= 4 and _outer(str(block["tiles"][0])):
+            add("terminal_as_simple", field, fu // 2, -fu // 2)
+    return out
+
+
+def _outer(tile: str) -> bool:
+    """A terminal or an honour (its triplet is worth twice a simple's)."""
+    return tile.endswith("z") or tile[0] in "19"
+
+
 def _no_ron_honba(case: _Case) -> dict[str, int]:
     right = _pay(case)
     less = case.rules.honba_points * case.honba
@@ -433,13 +483,13 @@ def _yaku_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
                 "name": yaku_label(str(step["id"])),
                 "why": step_text(step),
             }
-            out.append(Slip("wrong_yaku", "yaku", str(step["id"]), text, "kuisagari"))
+            out.append(Slip("wrong_yaku", "yaku", str(step["id"]), text, "yaku"))
         if step["step"] == "yaku" and step.get("id") in expected - chosen:
             text = _("Missed %(name)s: %(why)s") % {
                 "name": yaku_label(str(step["id"])),
                 "why": step_text(step),
             }
-            out.append(Slip("missed_yaku", "yaku", str(step["id"]), text, "kuisagari"))
+            out.append(Slip("missed_yaku", "yaku", str(step["id"]), text, "yaku"))
     return out
 
 
@@ -470,6 +520,8 @@ def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
         variants += [(slip, {"han": han}, params) for slip, han, params in _han_variants(question)]
     elif case is not None and question.kind in ("table", "payments", "honba", "estimate"):
         variants += _payment_variants(case)
+    if question.kind == "fu_items" and case is not None:
+        variants += _item_variants(question, case)
     extra = VARIANT_HOOKS.get(question.kind)
     if extra is not None:
         variants += extra(question)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from tutor.quiz.base import (
@@ -30,17 +31,20 @@ def honba_question(seed: int, opts: dict[str, str]) -> Question:
     dealer = request.get("seat") == "1z"
     honba, sticks = request["honba"], request["sticks"]
     if not tsumo:
-        before = _("a ron for %(ron)d") % {"ron": plain["ron"]}
+        before = _("a ron for %(ron)s") % {"ron": f"{plain['ron']:,}"}
     elif dealer:
-        before = _("a dealer tsumo for %(each)d all") % {"each": plain["tsumo_others"]}
+        before = _("a dealer tsumo for %(each)s all") % {"each": f"{plain['tsumo_others']:,}"}
     else:
-        before = _("a tsumo for %(others)d / %(dealer)d") % {
-            "others": plain["tsumo_others"],
-            "dealer": plain["tsumo_dealer"],
+        before = _("a tsumo for %(others)s/%(dealer)s") % {
+            "others": f"{plain['tsumo_others']:,}",
+            "dealer": f"{plain['tsumo_dealer']:,}",
         }
-    prompt = _(
-        "%(who)s: %(before)s, with %(honba)d honba and %(sticks)d riichi stick(s) on the table. "
-        "What is paid, and what does the winner collect in all?"
+    prompt = ngettext(
+        "%(who)s: %(before)s, with %(honba)d honba and %(sticks)d riichi stick on the table. "
+        "What is paid, and what does the winner collect in all?",
+        "%(who)s: %(before)s, with %(honba)d honba and %(sticks)d riichi sticks on the table. "
+        "What is paid, and what does the winner collect in all?",
+        sticks,
     ) % {
         "who": who(dealer, "tsumo" if tsumo else "ron"),
         "before": before,

@@ -52,11 +52,20 @@ class Answer(models.Model):
     given = models.JSONField(_("given"), default=dict)
     expected = models.JSONField(_("expected"), default=dict)
     created = models.DateTimeField(_("answered at"))
+    #: The random key the question's form carried: a retried or repeated POST of the same
+    #: form finds its answer instead of storing a second one.
+    #: NULL (not "") for answers without one, so the unique constraint ignores them.
+    answer_key = models.CharField(  # noqa: DJ001
+        _("answer key"), max_length=32, null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
         indexes: ClassVar = [models.Index(fields=["learner", "created"])]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["answer_key"], name="tutor_answer_once_per_key")
+        ]
 
     def __str__(self) -> str:
         return f"{self.learner}: {self.key} {'✓' if self.correct else '✗'}"

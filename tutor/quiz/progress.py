@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import OperationalError, models, transaction
+from django.db import IntegrityError, OperationalError, models, transaction
 from django.db.models import Case, F, Value, When
 from django.dispatch import receiver
+from django.http import HttpRequest
 
-from tutor.accounts.learners import learner_merged
+from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
 from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict
@@ -71,8 +72,99 @@ def record(
 _RETRIES = 20
 
 
+def record_answer(
+    request: HttpRequest,
+    question: Question,
+    verdict: Verdict,
+    given: dict[str, Any],
+    answer_key: str = "",
+    at: datetime | None = None,
+) -> tuple[ItemProgress, Learner, bool]:
+    """Store one answer POST exactly once: ``(item, learner, repeated)``.
+
+    One transaction holds everything the answer changes: the learner (made on the first answer),
+    the session row that remembers it, the answer and the item's schedule. A failure rolls all
+    of it back (no learner without its session, no answer without its client's
+    acknowledgement), and "database is locked" retries the whole of it. ``answer_key`` (from the
+    question's form) is unique: a retried, resent or doubled POST finds the answer it already
+    stored (``repeated``) and carries on as that learner instead of storing a second one."""
+    at = at or srs.now()
+    for attempt in range(_RETRIES):
+        try:
+            with transaction.atomic():
+                if answer_key:
+                    earlier = (
+                        Answer.objects.filter(answer_key=answer_key)
+                        .select_related("learner")
+                        .first()
+                    )
+                    if earlier is not None and _continue_as(request, earlier.learner):
+                        item = ItemProgress.objects.get(learner=earlier.learner, key=earlier.key)
+                        _save_session(request)
+                        return item, earlier.learner, True
+                    if earlier is not None:
+                        answer_key = ""  # someone else's key: store this answer on its own
+                learner = learner_for(request)
+                assert learner is not None
+                item = _record(learner, question, verdict, given, at, answer_key or None)
+                _save_session(request)
+                return item, learner, False
+        except IntegrityError:
+            # A twin of this POST committed first: the next pass finds its answer.
+            if attempt == _RETRIES - 1 or not answer_key:
+                raise
+            _forget_rolled_back_session(request)
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == _RETRIES - 1:
+                raise
+            _forget_rolled_back_session(request)
+            time.sleep(0.01 * (attempt + 1))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _continue_as(request: HttpRequest, learner: Learner) -> bool:
+    """Whether this request may go on as ``learner`` (its own, or the anonymous one a lost
+    response would have given it); an anonymous request adopts it."""
+    user = request.user
+    if user.is_authenticated:
+        return learner.user_id == user.pk
+    if learner.user_id is not None:
+        return False
+    current = request.session.get(SESSION_KEY)
+    if current not in (None, learner.pk) and Learner.objects.filter(pk=current).exists():
+        return False
+    request.session[SESSION_KEY] = learner.pk
+    return True
+
+
+def _save_session(request: HttpRequest) -> None:
+    """Write the session inside the answer's transaction (database sessions), so the learner
+    it names and the session that names it commit or roll back together."""
+    session = getattr(request, "session", None)
+    if session is not None and session.modified:
+        session.save()
+
+
+def _forget_rolled_back_session(request: HttpRequest) -> None:
+    """After a rollback: a session row made in it is gone; give the session a fresh one."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return
+    pk = session.get(SESSION_KEY)
+    if pk is not None and not Learner.objects.filter(pk=pk).exists():
+        session.pop(SESSION_KEY, None)  # the learner made in the rolled-back transaction
+    key = session.session_key
+    if key is not None and not session.exists(key):
+        session.cycle_key()
+
+
 def _record(
-    learner: Learner, question: Question, verdict: Verdict, given: dict[str, Any], at: datetime
+    learner: Learner,
+    question: Question,
+    verdict: Verdict,
+    given: dict[str, Any],
+    at: datetime,
+    answer_key: str | None = None,
 ) -> ItemProgress:
     with transaction.atomic():
         Answer.objects.create(
@@ -84,6 +176,7 @@ def _record(
             given=given,
             expected=question.expected,
             created=at,
+            answer_key=answer_key,
         )
         ItemProgress.objects.get_or_create(
             learner=learner, key=question.key, defaults={"kind": question.kind, "due": at}

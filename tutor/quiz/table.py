@@ -137,11 +137,11 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
         if cell_ok(c := cell(f, h, dealer, rules), win) and payments_of(c, win) == target
     ]
     if win == "ron":
-        amount = f"{shown.ron}"
+        amount = f"{shown.ron:,}"
     elif dealer:
-        amount = _("%(each)d all") % {"each": shown.tsumo_others}
+        amount = _("%(each)s all") % {"each": f"{shown.tsumo_others:,}"}
     else:
-        amount = f"{shown.tsumo_others} / {shown.tsumo_dealer}"
+        amount = f"{shown.tsumo_others:,}/{shown.tsumo_dealer or 0:,}"
     prompt = _("%(who)s for %(amount)s: name a fu and han that pay exactly this.") % {
         "who": who(dealer, win),
         "amount": amount,
@@ -175,13 +175,13 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
 
 
 def _cell_text(c: Cell, win: str) -> tuple[str, str]:
-    ron = str(c.ron) if c.ron_exists else "—"
+    ron = f"{c.ron:,}" if c.ron_exists else "—"
     if not c.tsumo_exists:
         tsumo = "—"
     elif c.dealer:
-        tsumo = _("%(each)d all") % {"each": c.tsumo_others}
+        tsumo = _("%(each)s all") % {"each": f"{c.tsumo_others:,}"}
     else:
-        tsumo = f"{c.tsumo_others}/{c.tsumo_dealer}"
+        tsumo = f"{c.tsumo_others:,}/{c.tsumo_dealer or 0:,}"
     if win == "ron":
         return ron, ""
     if win == "tsumo":

@@ -7,6 +7,7 @@ server and stored by tutor.quiz.progress. Each page is one template; htmx swaps 
 from __future__ import annotations
 
 import random
+import uuid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,18 +23,27 @@ from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, srs
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
-_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken")
+_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
 ANSWER_PREFIX = "a_"
 #: The time limits a learner can choose for a timed set (seconds per question), and the range
 #: a typed one is kept in.
 TIME_CHOICES = (10, 15, 20, 30, 45, 60, 90)
 TIME_DEFAULT = 20
-TIME_RANGE = (3, 600)
+#: The numeric parameters and their largest values: a seed fits a 63-bit database integer with
+#: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
+MAX_SEED = 10**15
+LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
+#: A chosen time limit is at least 3 s (a larger number is refused as out of range).
+TIME_RANGE = (3, LIMITS["timed"])
+#: The longest answer value kept: numbers and choice ids are short; anything longer is refused
+#: before it is checked or stored.
+MAX_ANSWER = 40
 
 
 def _kind(kind: str) -> str:
@@ -42,10 +52,35 @@ def _kind(kind: str) -> str:
     return kind
 
 
-def _int(value: str | None, default: int | None = None) -> int | None:
-    if value is not None and value.strip().isdigit():
-        return int(value.strip())
-    return default
+def _int(value: str | None, default: int | None = None, name: str = "seed") -> int | None:
+    """A numeric parameter already checked by :func:`_bad_parameter` (``default`` if absent)."""
+    number = parse_int(value, 0, LIMITS[name]) if value is not None else None
+    return default if number is None else number
+
+
+def _bad_parameter(data: QueryDict) -> str | None:
+    """The message for the first numeric parameter given but unreadable or out of range."""
+    for name, high in LIMITS.items():
+        value = data.get(name)
+        if value is not None and value.strip() and parse_int(value, 0, high) is None:
+            return gettext("“%(name)s” must be a whole number from 0 to %(high)d.") % {
+                "name": name,
+                "high": high,
+            }
+    return None
+
+
+def _bad_answer(data: QueryDict) -> str | None:
+    """The message for an answer field that is too long, repeated too often, or holds a NUL."""
+    key = data.get("answer_key", "")
+    if len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
+        return gettext("This answer's form key is not valid: reload the question.")
+    for name, values in data.lists():
+        if not name.startswith(ANSWER_PREFIX):
+            continue
+        if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
+            return gettext("An answer can be at most %(n)d characters long.") % {"n": MAX_ANSWER}
+    return None
 
 
 def _tile(code: str) -> dict[str, str]:
@@ -96,7 +131,7 @@ def _options(data: QueryDict) -> dict[str, str]:
 
 def _timed(value: str | None) -> int | None:
     """The learner's time limit per question (seconds), kept within ``TIME_RANGE``."""
-    seconds = _int(value)
+    seconds = _int(value, name="timed")
     if not seconds:
         return None
     return min(max(seconds, TIME_RANGE[0]), TIME_RANGE[1])
@@ -108,7 +143,8 @@ def _positions(value: str | None, n: int) -> list[int]:
     every = list(range(quiz.SET_LENGTH))
     if not value:
         return every
-    chosen = sorted({int(p) for p in value.split(",") if p.strip().isdigit()} & set(every))
+    picked = (parse_int(p, 0, quiz.SET_LENGTH - 1) for p in value.split(",")[: quiz.SET_LENGTH])
+    chosen = sorted({p for p in picked if p is not None})
     return chosen if n in chosen else every
 
 
@@ -141,8 +177,8 @@ def _public_options(question: quiz.Question) -> dict[str, str]:
 
 
 def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict) -> dict[str, Any]:
-    set_id = _int(data.get("set"))
-    n = _int(data.get("n"), 0) or 0
+    set_id = _int(data.get("set"), name="set")
+    n = _int(data.get("n"), 0, name="n") or 0
     # A drill may be timed by default (the estimate drill); the learner's own choice wins.
     raw_timed = data.get("timed")
     timed = (
@@ -162,7 +198,7 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
     else:
         filters = {k: v for k, v in opts.items() if k != "item"}
         nxt = _url("quiz_question", question.kind, {**filters, "timed": timed})
-    hidden = {**question.options, "seed": str(question.seed)}
+    hidden = {**question.options, "seed": str(question.seed), "answer_key": uuid.uuid4().hex}
     if set_id is not None:
         hidden.update(set=str(set_id), n=str(n))
         if only:
@@ -235,6 +271,7 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         "waits": quiz.WAITS,
         "time_choices": TIME_CHOICES,
         "time_default": TIME_DEFAULT,
+        "time_max": TIME_RANGE[1],
     }
     return render(request, "quiz/index.html", context)
 
@@ -245,12 +282,17 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     spaced-repetition schedule picks the item that is due."""
     kind = _kind(kind)
     data = request.GET
+    bad = _bad_parameter(data)
+    if bad is not None:
+        return _render(
+            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
+        )
     raw = _options(data)
-    set_id = _int(data.get("set"))
+    set_id = _int(data.get("set"), name="set")
     # Only an answer makes a learner: looking at questions (or a crawler doing so) stores nothing.
     learner = learner_for(request, create=False)
     if set_id is not None:
-        seed = quiz.set_seed(set_id, _int(data.get("n"), 0) or 0)
+        seed = quiz.set_seed(set_id, _int(data.get("n"), 0, name="n") or 0)
     elif _int(data.get("seed")) is not None:
         seed = _int(data.get("seed")) or 0
     else:
@@ -284,6 +326,11 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """Check an answer on the server, store it, and show the derivation."""
     kind = _kind(kind)
     data = request.POST
+    bad = _bad_parameter(data) or _bad_answer(data)
+    if bad is not None:
+        return _render(
+            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
+        )
     seed = _int(data.get("seed"))
     if seed is None:
         return _render(
@@ -310,9 +357,9 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         for f in question.fields
     }
     verdict = quiz.check(question, answers)
-    learner = learner_for(request)
-    assert learner is not None
-    item = progress.record(learner, question, verdict, answers)
+    item, learner, _repeated = progress.record_answer(
+        request, question, verdict, answers, data.get("answer_key", "")
+    )
     context = _context(request, question, data)
     table = None
     if question.cell is not None:

@@ -26,6 +26,7 @@ from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
+from scorer.params import loads_json
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
@@ -168,7 +169,7 @@ def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
     if isinstance(rules, str) and rules.strip().startswith("{"):
         # Bad JSON stays a string: the engine reports it as invalid_rules, by the rules field.
         with contextlib.suppress(ValueError):
-            data["rules"] = json.loads(rules)
+            data["rules"] = loads_json(rules)
     return data
 
 
@@ -334,10 +335,10 @@ class DisplayStep:
 
 
 def number(n: object) -> str:
-    """Digit grouping for large numbers (aotenjou); small ones as in the seed tables."""
+    """Points and other numbers with a thousands separator (11,600), as everywhere."""
     if isinstance(n, bool) or not isinstance(n, int):
         return str(n)
-    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+    return f"{n:,}"
 
 
 def tiles_text(tiles: object) -> str:

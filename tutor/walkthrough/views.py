@@ -16,7 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from scorer.engine import PRESETS
+from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
 
 
@@ -60,7 +63,7 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         "honba": (_("Honba"), "number"),
         "sticks": (_("Riichi sticks"), "number"),
         "wareme": (_("Wareme seat"), "text"),
-        "rules": (_("Rules (preset name or JSON)"), "text"),
+        "rules": (_("Rules"), "preset"),
     }
     fields = []
     for name in walkthrough.REQUEST_FIELDS:
@@ -68,19 +71,27 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         value = str(data.get(name, ""))
         if kind == "bool":
             value = "1" if value.lower() in ("1", "true", "on", "yes") else ""
+        if kind == "wind" and not value:
+            # A blank form starts at a non-dealer seat, the common case; a request that left
+            # the seat out was scored as the API's default, the dealer (and the East round).
+            value = "2z" if name == "seat" and not data else "1z"
+        choices: tuple[tuple[str, object], ...] = _WINDS if kind == "wind" else ()
+        if kind == "preset":
+            value = value or "tenhou"
+            choices = tuple(PRESET_CHOICES)
+            if value not in PRESETS:
+                # A rules object from a link (JSON) stays selectable as it came.
+                choices += ((value, _("Custom rules (from the link)")),)
         message = str(error.get("message", "")) if error.get("field") == name else ""
-        fields.append(
-            FormField(name, label, kind, value, message, _WINDS if kind == "wind" else ())
-        )
+        fields.append(FormField(name, label, kind, value, message, choices))
     return fields
 
 
 def _step_number(value: str | None, count: int) -> int:
-    try:
-        number = int(value or 1)
-    except ValueError:
-        number = 1
-    return min(max(number, 1), max(count, 1))
+    number = parse_int(value or "1", 1, max(count, 1))
+    if number is None:  # unreadable or past the last step: the nearest step
+        number = max(count, 1) if parse_int(value or "", 1) is not None else 1
+    return number
 
 
 @require_GET
@@ -107,6 +118,8 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
     }
     if walk.ok:
         step = walk.steps[number - 1]
+        rules_name = str(walk.result.get("rules", ""))
+        context["rules_label"] = PRESET_LABELS.get(rules_name, rules_name)
         context.update(
             step=step,
             number=number,
