@@ -332,15 +332,17 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
             request(port, "GET", f"/tutor/class/{pk}/live/panel", teacher_seat)
         out = Timings()
         cpu_before = cpu_seconds(server.pid)
-        t0 = time.monotonic() + 0.5
-        projector = threading.Thread(
-            target=teacher, args=(port, pk, teacher_seat, window, t0 + 0.5, out)
-        )
         processes = max(1, min(4, len(seats) // 20))
         shares = [[s.__dict__ for s in seats[i::processes]] for i in range(processes)]
         with multiprocessing.get_context("fork").Pool(processes) as client_pool:
+            # The client processes exist before the clock starts: forking them is not measured.
+            client_pool.map(time.sleep, [0.1] * processes)
+            t0 = time.monotonic() + 1.5  # time for every phone's thread to start and wait
+            projector = threading.Thread(
+                target=teacher, args=(port, pk, teacher_seat, window, t0, out)
+            )
             pending = [
-                client_pool.apply_async(students_process, (port, pk, share, window, t0 + 0.5))
+                client_pool.apply_async(students_process, (port, pk, share, window, t0))
                 for share in shares
             ]
             projector.start()

@@ -133,6 +133,8 @@ class Result:
     _steps: list[dict[str, object]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    #: The hand's canonical notation once written (see :attr:`hand_text`).
+    _hand: str = field(default="", init=False, repr=False, compare=False)
 
     @property
     def yaku_list(self) -> list[YakuHit]:
@@ -149,6 +151,14 @@ class Result:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_steps", None)  # mypyc does not apply init=False defaults
+        object.__setattr__(self, "_hand", "")
+
+    @property
+    def hand_text(self) -> str:
+        """The hand in canonical Extended MPSZ, written once for the result and its steps."""
+        if not self._hand:
+            object.__setattr__(self, "_hand", self.request.hand.notation())
+        return self._hand
 
     @property
     def steps(self) -> list[dict[str, object]]:
@@ -168,7 +178,7 @@ class Result:
         best = self.best
         out: dict[str, Any] = {
             "ok": True,
-            "hand": self.request.hand.notation(),
+            "hand": self.hand_text,
             "win": self.request.win,
             "han": best.han,
             "fu": best.fu,

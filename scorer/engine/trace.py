@@ -222,7 +222,7 @@ def build_steps(result: Result) -> list[Step]:
             "hand",
             TEXT["hand"],
             r.all_tiles,
-            hand=r.hand.notation(),
+            hand=result.hand_text,
             win=r.win,
             how=how,
             closed=r.is_closed,

@@ -177,7 +177,7 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     for row, n in zip(wrong_rows.all(), sorted(WRONG), strict=True):
         cells = row.locator("td").all_inner_texts()
         q = questions[n]
-        given = " / ".join(str(int(q.expected[f.name]) + 100) for f in q.fields)
+        given = " / ".join(f"{int(q.expected[f.name]) + 100:,}" for f in q.fields)
         assert cells[1] == given
         assert cells[3] == "1"
     shoot(teacher, "teacher-results", (DESKTOP, PROJECTOR, PHONE))

@@ -184,7 +184,7 @@ def test_results_grid_accuracy_wrong_answers_and_csv(world: World) -> None:
     assert ben_row is not None
     assert re.findall(r'data-mark="(.)"', ben_row.group(1)) == ["1", "0", "-"]
     assert re.findall(r'data-testid="accuracy">(\d+)%', html) == ["100", "50", "100"]
-    assert "2000 / 4000" in html
+    assert "2,000 / 4,000" in html
     assert "kiriage mangan, which these rules do not use" in html
     response = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/results.csv")
     assert response["Content-Type"].startswith("text/csv")

@@ -101,7 +101,8 @@ def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
             parts.append(", ".join(names.get(v, v) for v in sorted(value)) or "—")
         else:
             number = quiz.parse_number(str(value))
-            parts.append(str(number) if number is not None and f.numeric else str(value) or "—")
+            # points with a thousands separator, as everywhere else
+            parts.append(f"{number:,}" if number is not None and f.numeric else str(value) or "—")
     return " / ".join(parts)
 
 
