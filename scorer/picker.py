@@ -61,6 +61,8 @@ TRANSIENT: Final = (
     "_sit",
 )
 #: The fields shown in the situation panel (their errors appear there).
+#: The seat a blank picker starts at: South, a non-dealer.
+NEW_HAND_SEAT: Final = "2z"
 SITUATION_FIELDS: Final = (*BOOL_FIELDS, "seat", "round", "dora", "ura", "honba", "sticks")
 MAX_INDICATORS: Final = 5
 #: Palette order: each suit 1-9 with the red five after the five, then the honours.
@@ -280,6 +282,10 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
         value = (get(name) or "1z").strip()
         if value in WIND_CODES:
             setattr(state, name, value)
+    if not query:
+        # A blank picker starts at a non-dealer seat, the common case (three seats in four).
+        # A link without ``seat`` keeps the API's default, East, so a shared hand scores the same.
+        state.seat = NEW_HAND_SEAT
     state.flags = {name: _flag(get(name)) for name in FLAGS}
     for name in ("dora", "ura"):
         text = (get(name) or "").strip()

@@ -10,6 +10,9 @@ from playwright.sync_api import expect
 from tests.conftest import load_examples
 
 PALETTE_ORDER = "123450678"
+#: A blank picker starts at South; the examples and figures below are the dealer's (East), the
+#: seat a request without ``seat`` has.
+DEALER = "/?seat=1z"
 
 
 def wait_idle(page, timeout=10.0):
@@ -57,7 +60,7 @@ def score(page):
 def test_wiki_basic_by_clicking(page):
     example = next(e for e in load_examples() if e["id"] == "wiki-basic")
     request = example["request"]
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     for code in [*tiles_of(request["hand"]), request["win"]]:
         tap(page, code)
     act(page, chip(page, "tsumo-1"))
@@ -77,7 +80,7 @@ def test_wiki_basic_by_clicking(page):
 
 
 def test_open_hand_with_chi_and_pon(page):
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     act(page, chip(page, "mode-chi"))
     tap(page, "2m")
     act(page, chip(page, "mode-pon"))
@@ -97,7 +100,7 @@ def test_open_hand_with_chi_and_pon(page):
 
 
 def test_closed_kan_and_added_kan(page):
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     act(page, chip(page, "mode-closed"))
     tap(page, "2m")
     act(page, chip(page, "mode-added"))
@@ -132,7 +135,7 @@ def test_fifth_copy_is_refused(page):
 
 
 def test_pasted_notation(page):
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     box = page.locator("#paste")
     box.fill("234m234m456p55s68p7p")
     act(page, page.locator("#paste-go"))
@@ -215,7 +218,7 @@ def test_works_without_javascript(browser, live_server):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     try:
-        page.goto(live_server.url + "/")
+        page.goto(live_server.url + DEALER)
         for code in ["2m", "3m"]:
             page.locator(f'button[data-tile="{code}"]').click()
             page.wait_for_load_state()

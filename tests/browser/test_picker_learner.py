@@ -8,11 +8,11 @@ import zlib
 
 from playwright.sync_api import expect
 
-from tests.browser.test_picker import act, chip, score, tap, tiles_of
+from tests.browser.test_picker import DEALER, act, chip, score, tap, tiles_of
 
 
 def test_thirteen_clicked_tiles_leave_the_winning_slot_empty(page):
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     for code in tiles_of("123456m456p78s99p"):
         tap(page, code)
     expect(page.locator(".hand-row .hand-tile")).to_have_count(13)
@@ -41,7 +41,7 @@ def test_chi_with_a_red_five_not_the_lowest_by_clicking(page):
 
 
 def test_undo_and_redo_with_buttons_and_ctrl_z(page):
-    page.goto(page.base + "/")
+    page.goto(page.base + DEALER)
     expect(page.locator("#undo")).to_be_disabled()
     for code in ["1m", "2m", "3m"]:
         tap(page, code)

@@ -622,3 +622,18 @@ def test_ura_dora_without_riichi_says_so_beside_the_indicator(client):
     before = picker.situation_key(state_of("/?ura=1z"), {})
     after = picker.situation_key(state_of("/?ura=1z&riichi=1"), {})
     assert before != after
+
+
+def test_a_blank_picker_starts_at_a_non_dealer_seat(client):
+    """Three seats in four are non-dealers: a new hand starts at South; a link without a seat
+    keeps the API's default (East), so a shared hand scores the same."""
+
+    def seat(page: str) -> str:
+        select = re.search(r'<select id="seat" name="seat">(.*?)</select>', page, re.S)
+        assert select
+        chosen = re.search(r'<option value="(\dz)" selected>', select[1])
+        assert chosen
+        return chosen[1]
+
+    assert seat(client.get("/").content.decode()) == "2z"
+    assert seat(client.get("/?hand=234m234m456p55s68p&win=7p").content.decode()) == "1z"
