@@ -67,6 +67,9 @@ def test_no_kiriage_is_named_with_the_issue_s_own_example():
     assert found[0].text.startswith("3900 would be right without kiriage mangan")
     assert found[0].field == "tsumo_dealer"
     assert found[0].url == "/tutor/lessons/points#p3"
+    # The rules by the name learners know, never the preset's id.
+    assert "these rules (M-League) round" in found[0].text
+    assert "mleague" not in found[0].text
 
 
 def test_kiriage_assumed():

@@ -25,6 +25,7 @@ from scorer.engine import PRESETS
 from scorer.engine.fu import round_up_10
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments
 from scorer.engine.rules import Rules
+from scorer.forms import PRESET_LABELS
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
 from tutor.quiz.base import Question, parse_number, step_text
@@ -498,7 +499,8 @@ def _slip(
 ) -> Slip:
     values: dict[str, object] = {"value": value}
     if case is not None:
-        values.update(fu=case.fu, han=case.han, rules=case.rules.name)
+        rules = case.rules.name
+        values.update(fu=case.fu, han=case.han, rules=str(PRESET_LABELS.get(rules, rules)))
     values.update(params)
     return Slip(slip, field, str(value), str(SLIP_TEXT[slip]) % values, SLIP_TOPICS[slip])
 
