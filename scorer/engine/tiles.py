@@ -60,7 +60,9 @@ def code_of(kind: int, red: bool = False) -> TileCode:
 
 
 def is_valid_code(code: str) -> bool:
-    if len(code) != 2 or code[1] not in SUITS or not code[0].isdigit():
+    """Whether ``code`` is one tile such as ``5m``, ``0p`` or ``7z`` (ASCII digits only:
+    ``str.isdigit`` also accepts "²" and "٣", which name no tile)."""
+    if len(code) != 2 or code[1] not in SUITS or not "0" <= code[0] <= "9":
         return False
     if code[1] == "z":
         return "1" <= code[0] <= "7"

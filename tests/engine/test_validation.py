@@ -97,3 +97,11 @@ def test_query_string_booleans():
         assert score_request({**BASE, "tsumo": true})["ok"]
     result = score_request({**BASE, "tsumo": "0", "riichi": "on"})
     assert result["payments"]["ron"] == 7700  # dealer 40 fu 3 han
+
+
+@pytest.mark.parametrize("code", ["²m", "٣p", "５s", "①z"])
+def test_a_non_ascii_digit_names_no_tile(code):
+    """str.isdigit() accepts these; a tile code is an ASCII digit and a suit letter."""
+    from scorer.engine.tiles import is_valid_code
+
+    assert not is_valid_code(code)

@@ -637,3 +637,9 @@ def test_a_blank_picker_starts_at_a_non_dealer_seat(client):
 
     assert seat(client.get("/").content.decode()) == "2z"
     assert seat(client.get("/?hand=234m234m456p55s68p&win=7p").content.decode()) == "1z"
+
+
+@pytest.mark.parametrize("param", ["win=%C2%B2m", "add=%C2%B2m", "win=%D9%A3p"])
+def test_a_non_ascii_digit_tile_is_refused_not_a_500(client, param):
+    response = client.get(f"/?hand=123m456p789s11z&{param}")
+    assert response.status_code in (200, 400)
