@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scorer.engine.points import LIMIT_BASE, base_points, limit_for, pay
 from scorer.engine.rules import PRESETS
@@ -129,16 +129,22 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
     else:
         limit, base = limit_for(han, fu, rules)
         raw = base_points(fu, han)
-        working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % {
+        words = {
             "fu": fu,
             "han": han,
             "raw": points(raw),
+            "limit": str(LIMIT_LABELS.get(limit, limit)).lower() if limit else "",
+            "base": points(base),
         }
         if limit:
-            working += " → " + _("%(limit)s, %(base)s base points") % {
-                "limit": str(LIMIT_LABELS.get(limit, limit)).lower(),
-                "base": points(base),
-            }
+            working = (
+                _(
+                    "%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points → %(limit)s, %(base)s base points"  # noqa: E501
+                )
+                % words
+            )
+        else:
+            working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % words
         the_cell = cell(fu, han, dealer, rules)
         if not limit and not the_cell.exists:
             notes.append(_("No hand has %(fu)s fu and 1 han.") % {"fu": fu})
@@ -159,9 +165,14 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
     # The same sentences as the picker's score panel: one way to write each payment.
     lines = payment_lines({"payments": paid.as_dict()}, dealer)
     if paid.ron is not None:
-        short = points(paid.ron)
+        # Japanese says the unit: 7700点.
+        short = pgettext("a ron's payment", "%(points)s") % {"points": points(paid.ron)}
     elif paid.tsumo_dealer is not None:
-        short = f"{points(paid.tsumo_others or 0)}/{points(paid.tsumo_dealer)}"
+        # Non-dealers' share, then the dealer's: "1300/2600" (Japanese 1300・2600).
+        short = _("%(others)s/%(dealer)s") % {
+            "others": points(paid.tsumo_others or 0),
+            "dealer": points(paid.tsumo_dealer),
+        }
     else:
         short = _("%(each)s all") % {"each": points(paid.tsumo_others or 0)}
     return Answer(

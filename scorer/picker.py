@@ -31,6 +31,7 @@ from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
+from scorer.errors import notation_message, page_message
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
 from scorer.params import loads_json, parse_int
 
@@ -270,7 +271,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
             state.melds = list(parsed.melds)
         except NotationError as exc:
             state.bad_hand = hand_text
-            state.problems["hand"] = exc.message
+            state.problems["hand"] = notation_message(exc.message, exc.position)
     win_text = (get("win") or "").strip().replace("h", "z")
     if win_text:
         if is_valid_code(win_text):
@@ -392,10 +393,11 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
     for kind, count in enumerate(used.kinds):
         if count > 4:
             code = code_of(kind)
-            ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
-            return _field_of(state, code), _(
-                "There are only four of each tile: %(ordinal)s %(tile)s is one too many."
-            ) % {"ordinal": ordinal, "tile": code}
+            if count == 5:
+                text = _("There are only four of each tile: a fifth %(tile)s is one too many.")
+            else:
+                text = _("There are only four of each tile: %(count)s copies of %(tile)s.")
+            return _field_of(state, code), text % {"tile": code, "count": count}
     for suit, count in enumerate(used.red):
         if count > 1:
             code = "0" + SUITS[suit]
@@ -665,11 +667,8 @@ def paste(state: PickerState, text: str) -> Notice | None:
     try:
         parsed = parse_hand(text)
     except NotationError as exc:
-        where = f" ({exc.position + 1})" if exc.position is not None else ""
         state.bad_paste = text
-        return Notice(
-            "paste", _("The notation could not be read: %(why)s.") % {"why": exc.message + where}
-        )
+        return Notice("paste", notation_message(exc.message, exc.position))
     state.bad_hand = ""
     state.problems.pop("hand", None)
     state.melds = list(parsed.melds)
@@ -806,8 +805,8 @@ def _han_text(han: object, yakuman: bool) -> str:
     """A yaku row's value: "2 han", or "Yakuman" for a yakuman (13 han each is bookkeeping)."""
     if yakuman and isinstance(han, int) and han >= 13:
         return yakuman_label(han // 13)
-    count = han if isinstance(han, int) else 0
-    return ngettext("%(han)s han", "%(han)s han", count) % {"han": han}
+    # "1 han", "2 han": no plural form in either language (one msgid with the tables' rows).
+    return _("%(han)s han") % {"han": han}
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -939,7 +938,7 @@ def build_panel(state: PickerState) -> Panel:
     if not result.get("ok"):
         error = result["error"]
         assert isinstance(error, Mapping)
-        errors.setdefault(str(error.get("field") or "hand"), str(error.get("message")))
+        errors.setdefault(str(error.get("field") or "hand"), page_message(error))
         return Panel("error", result=result, errors=errors)
     dealer = kind_of(state.seat) == EAST
     pay = result.get("payments")
