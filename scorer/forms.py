@@ -11,6 +11,7 @@ from typing import Final
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorer.engine.rules import PRESETS, Rules
 
@@ -177,7 +178,8 @@ YAKU_LABELS: Final[dict[str, Promise]] = {
     "chuuren": _("Chuuren poutou"),
     "junsei_chuuren": _("Junsei chuuren poutou"),
     "suukantsu": _("Suukantsu"),
-    "tenhou": _("Tenhou"),
+    # The yaku (天和), not the preset (天鳳): the same English word, two Japanese ones.
+    "tenhou": pgettext_lazy("yaku", "Tenhou"),
     "chiihou": _("Chiihou"),
     "dora": _("Dora"),
     "ura_dora": _("Ura-dora"),

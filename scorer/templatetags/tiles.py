@@ -29,8 +29,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_noop, pgettext
 
 from scorer.engine.notation import Meld, MeldKind, NotationError, parse_hand
 from scorer.engine.tiles import is_valid_code, sort_key, tile_name
@@ -43,43 +42,43 @@ SIZES = ("xs", "sm", "md", "lg")
 #: Every tile's name, one whole translatable label each (Japanese: 一萬, 赤五筒, 東, 白 ...);
 #: the English is the engine's ``tile_name``.
 TILE_NAMES: Final[dict[str, str]] = {
-    "1m": N_("1 of characters"),
-    "2m": N_("2 of characters"),
-    "3m": N_("3 of characters"),
-    "4m": N_("4 of characters"),
-    "5m": N_("5 of characters"),
-    "6m": N_("6 of characters"),
-    "7m": N_("7 of characters"),
-    "8m": N_("8 of characters"),
-    "9m": N_("9 of characters"),
-    "0m": N_("red five of characters"),
-    "1p": N_("1 of circles"),
-    "2p": N_("2 of circles"),
-    "3p": N_("3 of circles"),
-    "4p": N_("4 of circles"),
-    "5p": N_("5 of circles"),
-    "6p": N_("6 of circles"),
-    "7p": N_("7 of circles"),
-    "8p": N_("8 of circles"),
-    "9p": N_("9 of circles"),
-    "0p": N_("red five of circles"),
-    "1s": N_("1 of bamboo"),
-    "2s": N_("2 of bamboo"),
-    "3s": N_("3 of bamboo"),
-    "4s": N_("4 of bamboo"),
-    "5s": N_("5 of bamboo"),
-    "6s": N_("6 of bamboo"),
-    "7s": N_("7 of bamboo"),
-    "8s": N_("8 of bamboo"),
-    "9s": N_("9 of bamboo"),
-    "0s": N_("red five of bamboo"),
-    "1z": N_("East wind"),
-    "2z": N_("South wind"),
-    "3z": N_("West wind"),
-    "4z": N_("North wind"),
-    "5z": N_("white dragon"),
-    "6z": N_("green dragon"),
-    "7z": N_("red dragon"),
+    "1m": gettext_noop("1 of characters"),
+    "2m": gettext_noop("2 of characters"),
+    "3m": gettext_noop("3 of characters"),
+    "4m": gettext_noop("4 of characters"),
+    "5m": gettext_noop("5 of characters"),
+    "6m": gettext_noop("6 of characters"),
+    "7m": gettext_noop("7 of characters"),
+    "8m": gettext_noop("8 of characters"),
+    "9m": gettext_noop("9 of characters"),
+    "0m": gettext_noop("red five of characters"),
+    "1p": gettext_noop("1 of circles"),
+    "2p": gettext_noop("2 of circles"),
+    "3p": gettext_noop("3 of circles"),
+    "4p": gettext_noop("4 of circles"),
+    "5p": gettext_noop("5 of circles"),
+    "6p": gettext_noop("6 of circles"),
+    "7p": gettext_noop("7 of circles"),
+    "8p": gettext_noop("8 of circles"),
+    "9p": gettext_noop("9 of circles"),
+    "0p": gettext_noop("red five of circles"),
+    "1s": gettext_noop("1 of bamboo"),
+    "2s": gettext_noop("2 of bamboo"),
+    "3s": gettext_noop("3 of bamboo"),
+    "4s": gettext_noop("4 of bamboo"),
+    "5s": gettext_noop("5 of bamboo"),
+    "6s": gettext_noop("6 of bamboo"),
+    "7s": gettext_noop("7 of bamboo"),
+    "8s": gettext_noop("8 of bamboo"),
+    "9s": gettext_noop("9 of bamboo"),
+    "0s": gettext_noop("red five of bamboo"),
+    "1z": gettext_noop("East wind"),
+    "2z": gettext_noop("South wind"),
+    "3z": gettext_noop("West wind"),
+    "4z": gettext_noop("North wind"),
+    "5z": gettext_noop("white dragon"),
+    "6z": gettext_noop("green dragon"),
+    "7z": gettext_noop("red dragon"),
 }
 
 
@@ -238,19 +237,19 @@ def meld_layout(meld: Meld) -> list[Drawn]:
 
 
 MELD_NAMES = {
-    MeldKind.CHI: N_("chi"),
-    MeldKind.PON: N_("pon"),
-    MeldKind.KAN_OPEN: N_("open kan"),
-    MeldKind.KAN_ADDED: N_("added kan"),
-    MeldKind.KAN_CLOSED: N_("closed kan"),
+    MeldKind.CHI: gettext_noop("chi"),
+    MeldKind.PON: gettext_noop("pon"),
+    MeldKind.KAN_OPEN: gettext_noop("open kan"),
+    MeldKind.KAN_ADDED: gettext_noop("added kan"),
+    MeldKind.KAN_CLOSED: gettext_noop("closed kan"),
 }
 #: A meld's whole label per direction it was called from (one sentence each, so that each
 #: language orders kind, tiles and direction its own way).
 MELD_LABELS = {
-    "": N_("%(kind)s of %(tiles)s"),
-    "-": N_("%(kind)s of %(tiles)s, from the left"),
-    "=": N_("%(kind)s of %(tiles)s, from across"),
-    "+": N_("%(kind)s of %(tiles)s, from the right"),
+    "": gettext_noop("%(kind)s of %(tiles)s"),
+    "-": gettext_noop("%(kind)s of %(tiles)s, from the left"),
+    "=": gettext_noop("%(kind)s of %(tiles)s, from across"),
+    "+": gettext_noop("%(kind)s of %(tiles)s, from the right"),
 }
 
 
