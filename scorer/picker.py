@@ -789,7 +789,8 @@ def sentence(message: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
+    # Japanese sentences end in 。 or a closing ）, and take no English full stop.
+    return text if text[-1] in ".!?)。！？）" else text + "."
 
 
 def yakuman_label(count: int) -> str:
@@ -825,7 +826,8 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
         how = str(LIMIT_LABELS.get(str(limit), limit))
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
-    return f"{_points(total)} ({how})", True
+    # "3,900 (30 fu 4 han)"; Japanese says the unit: 3,900点（30符4飜）.
+    return _("%(points)s (%(how)s)") % {"points": _points(total), "how": how}, True
 
 
 def fu_sum_line(result: Mapping[str, object]) -> str:
