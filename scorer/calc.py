@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django import forms
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -21,7 +22,7 @@ from scorer.engine.rules import PRESETS
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
-from scorer.picker import payment_lines
+from scorer.picker import payment_lines, points_text
 
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)
@@ -33,13 +34,22 @@ YAKUMAN_CHOICES: Final = (
 )
 
 
+#: Each field's sentence whole, so each language names the field its own way (飜数, 本場 ...).
+_WHOLE_MESSAGES: Final[dict[str, Promise]] = {
+    "han": gettext_lazy("'han' must be a whole number from %(low)s to %(high)s."),
+    "honba": gettext_lazy("'honba' must be a whole number from %(low)s to %(high)s."),
+    "sticks": gettext_lazy("'sticks' must be a whole number from %(low)s to %(high)s."),
+}
+
+
+def _whole_message(name: str, low: int, high: int) -> str:
+    return str(_WHOLE_MESSAGES[name]) % {"low": low, "high": high}
+
+
 def _whole(name: str, low: int, high: int) -> forms.IntegerField:
     """An integer field whose every error is the one complete sentence of item 16."""
-    message = gettext_lazy("'%(field)s' must be a whole number from %(low)s to %(high)s.") % {
-        "field": name,
-        "low": low,
-        "high": high,
-    }
+    # Lazy: the sentence is translated when shown, in the language of that request.
+    message = lazy(_whole_message, str)(name, low, high)
     errors = dict.fromkeys(("invalid", "min_value", "max_value", "required"), message)
     return forms.IntegerField(min_value=low, max_value=high, required=False, error_messages=errors)
 
@@ -102,8 +112,8 @@ class Answer:
 
 
 def points(s: int) -> str:
-    """Points with a thousands separator: 11,600."""
-    return f"{s:,}"
+    """Points as players write them: 11,600 (Japanese 11600)."""
+    return points_text(s)
 
 
 def answer(data: Mapping[str, Any]) -> Answer | None:

@@ -20,8 +20,8 @@ from typing import Final
 from urllib.parse import urlencode
 
 from django.http import QueryDict
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
@@ -732,9 +732,17 @@ class Panel:
     yakuman: str = ""
 
 
+def points_text(value: int) -> str:
+    """Points as players write them: 11,600 in English; 11600 in Japanese, where scoring
+    books and tables write points without a separator (1300・2600, 4000オール, 7700点)."""
+    if (get_language() or "").startswith("ja"):
+        return str(value)
+    return f"{value:,}"
+
+
 def _points(value: object) -> str:
-    """Points with a thousands separator: 11,600."""
-    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
+    """Points as players write them (see :func:`points_text`); empty for a non-number."""
+    return points_text(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
@@ -849,7 +857,7 @@ def fu_sum_line(result: Mapping[str, object]) -> str:
 
 
 def _number(n: int) -> str:
-    return f"{n:,}"
+    return points_text(n)
 
 
 def limit_reason(result: Mapping[str, object], state: PickerState) -> str:
