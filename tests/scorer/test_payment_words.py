@@ -73,3 +73,29 @@ def test_picker_page_in_japanese_says_the_unit_and_the_payment(client):
     assert "符" in page
     # The engine's English payment step never reaches the page's payment list.
     assert "the dealer pays" not in page
+
+
+def test_step_words_read_as_before_in_english_and_as_players_say_them_in_japanese():
+    from scorer.engine.hand import Wait
+    from scorer.forms import STEP_WORDS, step_word
+
+    assert {w.value for w in Wait} == set(STEP_WORDS["wait"])
+    with translation.override("en"):
+        for param, words in STEP_WORDS.items():
+            for word in words:
+                assert step_word(param, word) == word
+    with translation.override("ja"):
+        assert step_word("wait", "kanchan") == "嵌張"
+        assert step_word("payer_name", "The dealer") == "親"
+        assert step_word("seat", "West") == "西"
+        assert step_word("wait", "unknown") == "unknown"
+    wareme = {"preset": "tenhou", "wareme": True}
+    request = {"hand": "123m456p789s1z234p", "win": "1z", "tsumo": True, "seat": "3z"}
+    result = score_request({**request, "wareme": "2z", "rules": wareme})
+    seen = set()
+    for step in result["steps"]:
+        for param in ("wait", "payer_name", "seat"):
+            if param in step:
+                seen.add(param)
+                assert str(step[param]) in STEP_WORDS[param], (param, step[param])
+    assert seen == {"wait", "payer_name", "seat"}
