@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS, PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
@@ -86,7 +86,10 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             if scored.ok
             else None
         )
-        yaku = [f"{yaku_label(y['id'])} ({y['han']})" for y in scored.result.get("yaku", [])]
+        yaku = [
+            _("%(yaku)s (%(han)s)") % {"yaku": yaku_label(y["id"]), "han": y["han"]}
+            for y in scored.result.get("yaku", [])
+        ]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
@@ -139,17 +142,19 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
     tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all"."""
     show = walkthrough.number
-    tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
     return {
         "fu": cell.fu,
         "han": cell.han,
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
+        # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
+        # "2,000オール" in Japanese.
         "tsumo": (
             _("%(each)s all") % {"each": show(cell.tsumo_others)}
             if cell.dealer
-            else "/".join(show(t) for t in tsumo)
+            else _("%(others)s/%(dealer)s")
+            % {"others": show(cell.tsumo_others), "dealer": show(cell.tsumo_dealer or 0)}
         ),
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
@@ -224,8 +229,12 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     error = ""
     try:
         resolve_rules(name)
-    except RulesError as exc:
-        error = str(exc)
+    except RulesError:
+        # The only error a preset name can raise; worded here so that it is translated.
+        error = _("unknown rule preset '%(name)s'; choose one of %(choices)s") % {
+            "name": name,
+            "choices": ", ".join(ALL_PRESETS),
+        }
         name = "tenhou"
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
     with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
