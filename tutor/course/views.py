@@ -163,6 +163,13 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     }
 
 
+def _limit_name(limit: str) -> str:
+    """The limit's name beside its kanji label (mangan beside 満貫), or nothing where the name
+    reads the same as the label (Japanese pages would show 満貫 満貫)."""
+    name = str(walkthrough.LIMIT_NAMES.get(limit, limit))
+    return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
+
+
 def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
     rules = resolve_rules(rules_name)
     grids = []
@@ -183,7 +190,7 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
                         "limit": name,
                         "label": LIMIT_LABELS.get(cell.limit or name, name),
                         # the row's own limit: 13+ han is sanbaiman where kazoe is off
-                        "name": walkthrough.LIMIT_NAMES.get(cell.limit or name, name),
+                        "name": _limit_name(cell.limit or name),
                         "low": low,
                         "high": high,
                         "cell": _cell_view(cell),
