@@ -9,10 +9,10 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
-from scorer.engine import ALL_PRESETS, PRESETS
+from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
@@ -132,7 +132,10 @@ def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
 
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "course/glossary.html", {"terms": TERMS})
+    # A reading is "かな · romaji": the romaji is marked as such, so a Japanese page does not
+    # count it as English left over.
+    terms = [(term, *term.reading.partition(" · ")[::2]) for term in TERMS]
+    return render(request, "course/glossary.html", {"terms": terms})
 
 
 # ----------------------------------------------------------------------------- tables
@@ -238,9 +241,10 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
         resolve_rules(name)
     except RulesError:
         # The only error a preset name can raise; worded here so that it is translated.
+        labels = (str(label) for _name, label in PRESET_CHOICES)
         error = _("unknown rule preset '%(name)s'; choose one of %(choices)s") % {
             "name": name,
-            "choices": ", ".join(ALL_PRESETS),
+            "choices": pgettext("list separator", ", ").join(labels),
         }
         name = "tenhou"
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
