@@ -148,3 +148,19 @@ def test_glossary_and_tables_pages_in_japanese():
     assert "<small>mangan</small>" not in tables  # 満貫 is not repeated in romaji
     bad = _page_ja(views.tables, "/tutor/tables?rules=nope")
     assert "ルール設定「nope」はありません" in bad
+
+
+def test_aotenjou_tables_read_big_numbers_in_myriad_units_in_japanese():
+    """Seed 003's 40 fu 14 han: 1048万5800 for a non-dealer ron; under 10万 digits stay grouped."""
+    with translation.override("ja"):
+        ron: Any = views._tables("tenhou", True)["aotenjou"]
+        ron = ron[0]
+    row = next(r for r in ron["rows"] if r["han"] == 14)
+    assert "1048万5800" in [c["ron"] for c in row["cells"]]
+    small = next(r for r in ron["rows"] if r["han"] == 1)
+    assert "1,000" in [c["ron"] for c in small["cells"]]
+    with translation.override("en"):
+        ron = views._tables("tenhou", True)["aotenjou"]
+        ron = ron[0]
+    row = next(r for r in ron["rows"] if r["han"] == 14)
+    assert "10,485,800" in [c["ron"] for c in row["cells"]]
