@@ -164,3 +164,18 @@ def test_aotenjou_tables_read_big_numbers_in_myriad_units_in_japanese():
         ron = ron[0]
     row = next(r for r in ron["rows"] if r["han"] == 14)
     assert "10,485,800" in [c["ron"] for c in row["cells"]]
+
+
+def test_a_yakuman_is_listed_as_a_yakuman_not_as_13_han(client):
+    """The worked examples' yaku lists: daisangen (yakuman), suuankou tanki (double yakuman);
+    under aotenjou's 13-han policy the yakuman is 13 han."""
+    page = client.get("/tutor/lessons/limits").content.decode()
+    assert "(yakuman)" in page
+    assert "(double yakuman)" in page
+    assert "(13)" not in page
+    assert "(26)" not in page
+    aotenjou = client.get("/tutor/lessons/aotenjou").content.decode()
+    assert "(13)" in aotenjou
+    japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
+    assert "（役満）" in japanese
+    assert "（ダブル役満）" in japanese

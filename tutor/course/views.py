@@ -6,6 +6,9 @@ htmx request gets only the region it swaps (a template partial).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy, pgettext
@@ -15,6 +18,7 @@ from django.views.decorators.http import require_GET
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, myriad, table
+from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
@@ -86,10 +90,8 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             if scored.ok
             else None
         )
-        yaku = [
-            _("%(yaku)s (%(han)s)") % {"yaku": yaku_label(y["id"]), "han": y["han"]}
-            for y in scored.result.get("yaku", [])
-        ]
+        limit = scored.result.get("limit")
+        yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
@@ -115,6 +117,18 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             ],
         },
     )
+
+
+def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
+    """A yaku and its value: "Riichi (1)"; a yakuman says so ("Daisangen (yakuman)") rather
+    than the 13 han it stands for, except under aotenjou's 13-han policy, where it is 13 han."""
+    name = yaku_label(yaku["id"])
+    entry = YAKU_BY_ID.get(yaku["id"])
+    if limit == "yakuman" and entry is not None and entry.yakuman:
+        if yaku["han"] >= 26:
+            return _("%(yaku)s (double yakuman)") % {"yaku": name}
+        return _("%(yaku)s (yakuman)") % {"yaku": name}
+    return _("%(yaku)s (%(han)s)") % {"yaku": name, "han": yaku["han"]}
 
 
 def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
