@@ -179,3 +179,13 @@ def test_a_yakuman_is_listed_as_a_yakuman_not_as_13_han(client):
     japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
     assert "（役満）" in japanese
     assert "（ダブル役満）" in japanese
+
+
+def test_a_yakuman_example_is_scored_as_yakuman_not_by_han_and_fu(client):
+    page = client.get("/tutor/lessons/limits").content.decode()
+    assert "Yakuman: 32,000 points." in page
+    assert "6× yakuman: 192,000 points." in page
+    assert "78 han" not in page
+    japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
+    assert "役満：32,000点。" in japanese
+    assert "6倍役満：192,000点。" in japanese
