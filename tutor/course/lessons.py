@@ -879,7 +879,8 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Under [[aotenjou]] (blue sky) nothing is capped: every hand uses fu × 2^(han+2) "
                 "and the usual multipliers. Each han doubles the score, so a handful of dora "
-                "turns a modest hand into millions."
+                "turns a modest hand into hundreds of thousands of points, and a dozen han "
+                "reach the millions."
             ),
             _(
                 "Yakuman need a policy: a fixed payment (10,000,000 for a non-dealer, "
