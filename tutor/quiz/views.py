@@ -21,9 +21,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
-from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
+from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, srs
@@ -84,7 +84,7 @@ def _bad_answer(data: QueryDict) -> str | None:
 
 
 def _tile(code: str) -> dict[str, str]:
-    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
+    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
 
 
 def _indicators(text: object) -> list[dict[str, str]]:
