@@ -27,6 +27,8 @@ from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, srs
+from tutor.quiz.base import rules_label
+from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
@@ -264,11 +266,11 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
-        "rule_sets": quiz.RULE_SETS,
+        "rule_sets": [(r, rules_label(r)) for r in quiz.RULE_SETS],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
-        "waits": quiz.WAITS,
+        "waits": [(w, wait_name(w)) for w in quiz.WAITS],
         "time_choices": TIME_CHOICES,
         "time_default": TIME_DEFAULT,
         "time_max": TIME_RANGE[1],
