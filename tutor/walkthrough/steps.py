@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,9 +25,10 @@ from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_
 from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
-from scorer.engine.tiles import is_valid_code, kind_of, tile_name
+from scorer.engine.tiles import is_valid_code, kind_of
 from scorer.forms import PRESET_LABELS
 from scorer.params import loads_json
+from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
@@ -227,8 +229,8 @@ class HandView:
 
 
 def tile_label(code: str) -> str:
-    """An accessible name for a tile (English names from the engine, through gettext)."""
-    return _(tile_name(code)) if is_valid_code(code) else code
+    """A tile's name for people and screen readers, translated (the picker's own labels)."""
+    return scorer_tile_label(code)
 
 
 def draw_hand(hand: str, win: str) -> HandView:
@@ -324,18 +326,28 @@ class DisplayStep:
         return [Slot(i, c, tile_label(c)) for i, c in enumerate(self.tiles)]
 
     @property
-    def term_links(self) -> list[tuple[str, str]]:
-        """(anchor, shown name) of each glossary term the step links."""
+    def term_links(self) -> list[tuple[str, str, str]]:
+        """(anchor, shown name, furigana) of each glossary term the step links: the romaji in
+        English pages; in Japanese pages the term in kanji, with its reading when it has kanji."""
         links = []
         for term_id in self.terms:
             term = TERMS_BY_ID.get(term_id)
-            if term is not None:  # an id without a glossary entry is never shown as a word
-                links.append((term_id, term.reading.split(" · ")[-1]))
+            if term is None:  # an id without a glossary entry is never shown as a word
+                continue
+            kana, _sep, romaji = term.reading.partition(" · ")
+            if japanese():
+                name = term.ja.split(" / ")[0]  # "翻 / 飜": the first spelling
+                links.append((term_id, name, kana if _KANJI.search(name) else ""))
+            else:
+                links.append((term_id, romaji or kana, ""))
         return links
 
     @property
     def section_name(self) -> str:
         return str(SECTION_NAMES[self.section])
+
+
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
 
 
 def japanese() -> bool:
@@ -355,8 +367,11 @@ def number(n: object) -> str:
 
 
 def rules_label(name: object) -> str:
-    """A rule set's display name (Tenhou, M-League), translated; a custom set keeps its name."""
-    return str(PRESET_LABELS.get(str(name), str(name)))
+    """A rule set's display name (Tenhou, M-League), translated; a preset with switches changed
+    by a rules object (``tenhou+custom``) says so in words."""
+    preset, custom, _rest = str(name).partition("+custom")
+    label = str(PRESET_LABELS.get(preset, preset))
+    return _("%(preset)s, with changed rules") % {"preset": label} if custom else label
 
 
 def join_list(items: list[str]) -> str:
@@ -536,8 +551,10 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.terms.append("yaku")
         d.data = {"yaku": step.get("id"), "han": step.get("han")}
     elif kind == "yaku_absent":
-        d.title = _("Not %(name)s") % {"name": _(str(step.get("name")))}
-        d.extra["name"] = str(step.get("name"))
+        # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
+        name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
+        d.title = _("Not %(name)s") % {"name": name}
+        d.extra["name"] = name
         d.data = {"absent": step.get("id"), "reason": step.get("reason")}
         d.terms = [str(step.get("id"))]
     elif kind == "dora":
@@ -695,7 +712,7 @@ def group_near_misses(steps: list[DisplayStep]) -> list[DisplayStep]:
     def flush() -> None:
         if not run:
             return
-        names = join_list([_(str(s.extra.get("name", ""))) for s in run])
+        names = join_list([str(s.extra.get("name", "")) for s in run])
         count = len(run)
         group = DisplayStep(
             0,
