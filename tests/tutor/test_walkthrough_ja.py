@@ -57,6 +57,14 @@ HANDS: dict[str, dict[str, Any]] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A request in Japanese leaves Japanese active in the thread (LocaleMiddleware does not
+    reset it): give the tests that follow the default language back."""
+    yield
+    translation.deactivate()
+
+
 def build(data: dict[str, Any]):
     """The walkthrough of a request given as query parameters (rules may be JSON)."""
     return build_request(request_from_query(data))

@@ -414,5 +414,9 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
             continue
         text = str(got[0] if isinstance(got, list) and got else got or "")
         ok = parse_number(text) == want if f.numeric else text.strip() == str(want)
-        verdicts.append(FieldVerdict(f.name, f.label, text.strip() or "—", str(want), ok))
+        labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
+        given = labels.get(text.strip(), text.strip())
+        verdicts.append(
+            FieldVerdict(f.name, f.label, given or "—", labels.get(str(want), str(want)), ok)
+        )
     return Verdict(all(v.ok for v in verdicts), verdicts)
