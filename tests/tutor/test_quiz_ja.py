@@ -207,3 +207,25 @@ def test_menu_and_progress_pages_are_japanese(client):
             assert not english_words(text), text
         index = get_ja(client, ja_url("tutor:quiz_index"))
     assert '<option value="kanchan">嵌張</option>' in index
+
+
+def test_honba_slips_use_the_rules_counter_value():
+    """Classic rules count 1500 a honba: the slip says 500 from each payer, not 100 (English)."""
+    from tutor.quiz import feedback
+
+    q = hand_question("honba", {**HONBA, "rules": "classic"}, ["tsumo_others", "collect"])
+    case = feedback._case(q)
+    assert case is not None
+    variants = {slip: numbers for slip, numbers, _params in feedback._payment_variants(case)}
+    once = {k: str(v) for k, v in variants["honba_once"].items()}
+    text = next(s.text for s in slips(q, once) if s.id == "honba_once")
+    assert "once, 500 per counter" in text
+    assert "1500 per counter in all" in text
+    full = {k: str(v) for k, v in variants["honba_full_each"].items()}
+    text = next(s.text for s in slips(q, full) if s.id == "honba_full_each")
+    assert "the full 1500 per counter" in text
+    assert "only 500 per counter" in text
+    with translation.override("ja"):
+        text = next(s.text for s in slips(q, full) if s.id == "honba_full_each")
+    assert "1本場1500点" in text
+    assert "500点だけ" in text

@@ -143,12 +143,12 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(value)s leaves out the honba: %(per)s per counter (%(honba)s here)."
     ),
     "honba_once": gettext_lazy(
-        "%(value)s counts the honba once, 100 per counter; on a tsumo every payer adds 100 per "
-        "counter, so the winner gets 300 per counter in all."
+        "%(value)s counts the honba once, %(each)s per counter; on a tsumo every payer adds "
+        "%(each)s per counter, so the winner gets %(per)s per counter in all."
     ),
     "honba_full_each": gettext_lazy(
-        "%(value)s adds the full 300 per counter to each payer; on a tsumo each payer adds "
-        "only 100 per counter."
+        "%(value)s adds the full %(per)s per counter to each payer; on a tsumo each payer adds "
+        "only %(each)s per counter."
     ),
     "sticks_forgotten": gettext_lazy(
         "%(value)s leaves out the riichi sticks: the winner also collects %(sticks)s from them."
@@ -401,8 +401,11 @@ def _payment_variants(case: _Case) -> list[tuple[str, dict[str, int], dict[str, 
         if case.tsumo:
             once = _pay(case, honba_each=0)
             once = {"collect": once["collect"] + per // 3 * case.honba}
-            out.append(("honba_once", once, {}))
-            out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), {}))
+            # The counter's value is the rules' (300, or 1500 in the classic rules): each payer
+            # of a tsumo adds a third of it.
+            shares: dict[str, object] = {"per": per, "each": per // 3}
+            out.append(("honba_once", once, shares))
+            out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), shares))
     if case.sticks:
         out.append(("sticks_forgotten", _pay(case, sticks=False), {"sticks": 1000 * case.sticks}))
     return out
