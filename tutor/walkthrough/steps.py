@@ -909,9 +909,9 @@ class Walkthrough:
     def total_display(self) -> str:
         """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
         total = int(self.result["payments"]["total"])
-        if total >= 100_000:
+        if total >= 100_000 and not japanese():
             return f"{total:,} ({myriad(total)})"
-        return number(total)
+        return number(total)  # in Japanese, myriad units already: 4718万6000
 
     @property
     def query(self) -> str:
