@@ -336,7 +336,9 @@ class DisplayStep:
                 continue
             kana, _sep, romaji = term.reading.partition(" · ")
             if japanese():
-                name = term.ja.split(" / ")[0]  # "翻 / 飜": the first spelling
+                # "本場 / 積み棒": the first spelling; but 飜, not 翻 (the termbase's han)
+                spellings = term.ja.split(" / ")
+                name = next((n for n in spellings if "飜" in n), spellings[0])
                 links.append((term_id, name, kana if _KANJI.search(name) else ""))
             else:
                 links.append((term_id, romaji or kana, ""))
