@@ -24,7 +24,7 @@ from scorer.engine.trace import TEXT, limit_key
 from scorer.forms import PRESET_LABELS
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
-from tutor.walkthrough.steps import SANMA_NON_DEALER, wait_name
+from tutor.walkthrough.steps import SANMA_PAYER_NAMES, wait_name
 
 KINDS: Final = (
     "table",
@@ -294,8 +294,8 @@ def step_text(step: Mapping[str, Any]) -> str:
     params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
-        if step["payer"] == "non_dealer" and step.get("payer_name") == "The other non-dealer":
-            params["payer_name"] = str(SANMA_NON_DEALER)
+        if step.get("payer_name") == "The other non-dealer":  # three players
+            params["payer_name"] = str(SANMA_PAYER_NAMES["non_dealer"])
     if "wait" in step:
         params["wait"] = wait_name(step["wait"])
     if "how" in step:

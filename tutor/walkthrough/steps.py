@@ -120,8 +120,11 @@ PAYER_NAMES: dict[str, Promise] = {
     "each": gettext_lazy("Each other player"),
 }
 
-#: In three-player games there is only one other non-dealer.
-SANMA_NON_DEALER = gettext_lazy("The other non-dealer")
+#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
+SANMA_PAYER_NAMES: dict[str, Promise] = {
+    "non_dealer": gettext_lazy("The other non-dealer"),
+    "each": gettext_lazy("Each of the two other players"),
+}
 
 SECTION_NAMES: dict[str, Promise] = {
     "hand": gettext_lazy("Hand"),
@@ -629,9 +632,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.data = {"base": step.get("base")}
     elif kind == "payment":
         payer = str(step.get("payer"))
-        name = str(PAYER_NAMES.get(payer, payer))
-        if payer == "non_dealer" and (result.get("rules_switches") or {}).get("players") == 3:
-            name = str(SANMA_NON_DEALER)
+        names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
+        name = str(names.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
         d.text = translate(step, payer_name=name)
         if not step.get("rounded_up"):
@@ -667,6 +669,11 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     else:
         d.title = kind
     return d
+
+
+def _three(result: Result) -> bool:
+    """The hand was scored for three players (sanma)."""
+    return (result.get("rules_switches") or {}).get("players") == 3
 
 
 YAKUMAN_FU_NOTE = gettext_lazy(
