@@ -184,7 +184,7 @@ def results_csv(res: Results) -> str:
     writer = csv.writer(out)
     header = [_("Student")]
     header += [_("Q%(n)d") % {"n": n + 1} for n in range(res.assignment.count)]
-    header.append(_("Score"))
+    header.append(pgettext("a student's score", "Score"))
     writer.writerow(header)
     for member, line, score in res.grid:
         name = member.display_name
