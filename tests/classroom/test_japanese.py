@@ -180,7 +180,7 @@ def test_the_live_lesson(world: World) -> None:
     aki = world.students["Aki"]
     en, ja = both(aki, "tutor:live_play", pk)
     assert_japanese(en, ja, "第1問", "この手のアガリは合計何点ですか？", "子のアガリ", "送信")
-    assert 'aria-label="手牌：234m234m456p55s68p + 7p"' in ja
+    assert 'aria-label="手牌：234m234m456p55s68p＋7p"' in ja
     aki.post(ja_url("tutor:live_answer", pk), {"number": "1", "a_points": "1300"}, headers=JA)
     en, ja = both(world.teacher, "tutor:live", pk)
     assert_japanese(en, ja, "答えを表示", "ライブ授業を終了")
