@@ -106,8 +106,11 @@ def test_the_teacher_pages(world: World) -> None:
     assert DUE.search(ja)
     assert re.search(r"締切：\d{4}年", ja)  # the results page gives the year
 
-    csv = get_ja(world.teacher, "tutor:assignment_csv", pk, a.pk).content.decode()
-    assert csv.splitlines()[0] == "生徒,問1,問2,問3,得点"
+    csv = get_ja(world.teacher, "tutor:assignment_csv", pk, a.pk).content
+    assert csv.startswith("\ufeff".encode())  # so that Excel in Japanese reads UTF-8
+    assert csv.decode("utf-8-sig").splitlines()[0] == "生徒,問1,問2,問3,得点"
+    english = get_en(world.teacher, "tutor:assignment_csv", pk, a.pk).content.decode()
+    assert english.splitlines()[0] == "Student,Q1,Q2,Q3,Score"
 
 
 def test_the_assignment_form_errors(world: World) -> None:
