@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 import pytest
 
 from scorer.engine import score_request
+from scorer.errors import page_message
 from tests.conftest import load_examples
 from tutor.walkthrough.steps import build, request_query
 
@@ -310,7 +311,8 @@ def test_bad_input_shows_the_engine_message_by_its_field(client, query, field, c
     assert result["error"]["field"] == field
     error = re.search(rf'data-error-for="{field}">(.*?)</p>', page, re.S)
     assert error, page
-    assert html.unescape(error.group(1)).strip() == result["error"]["message"]
+    # The engine's error as the pages say it: one sentence per code and field (scorer.errors).
+    assert html.unescape(error.group(1)).strip() == page_message(result["error"])
     assert 'data-testid="picker-link" href="/?' in page or 'href="/?' in page
     fragment = client.get("/tutor/explain?" + urlencode(query), headers={"HX-Request": "true"})
     assert fragment.status_code == 200
@@ -324,7 +326,7 @@ def test_error_without_a_field_is_shown_at_the_top(client):
     page = client.get("/tutor/explain?" + urlencode(query)).content.decode()
     assert 'data-testid="error"' in page
     if result["error"]["field"] is None:
-        assert html.escape(result["error"]["message"]) in page
+        assert html.escape(page_message(result["error"])) in page
     else:
         assert f'data-error-for="{result["error"]["field"]}"' in page
 

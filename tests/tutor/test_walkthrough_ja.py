@@ -177,3 +177,5 @@ def test_error_line_is_one_translated_sentence_with_its_link(client):
         url = reverse("tutor:explain") + "?hand=123m&win=1m"
     page = client.get(url, headers={"accept-language": "ja"}).content.decode()
     assert "手牌入力に戻って</a>ください。" in page
+    # the engine's error beside its field, in Japanese
+    assert "あと10枚必要です。" in page

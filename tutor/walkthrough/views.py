@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
+from scorer.errors import page_message
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
@@ -82,7 +83,8 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
             if value not in PRESETS:
                 # A rules object from a link (JSON) stays selectable as it came.
                 choices += ((value, _("Custom rules (from the link)")),)
-        message = str(error.get("message", "")) if error.get("field") == name else ""
+        # The engine's English message said in the page's language (scorer.errors).
+        message = page_message(error) if error.get("field") == name else ""
         fields.append(FormField(name, label, kind, value, message, choices))
     return fields
 
@@ -135,7 +137,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
         )
     else:
         context["form"] = form_fields(dict(request.GET.items()), walk.error)
-        context["general_error"] = walk.error.get("message") if not walk.error.get("field") else ""
+        context["general_error"] = page_message(walk.error) if not walk.error.get("field") else ""
     if request.htmx and walk.ok and not view_all:
         return render(request, "walkthrough/explain.html#step_region", context)
     return render(request, "walkthrough/explain.html", context)
