@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from scorer.engine import PRESETS
 from scorer.engine.points import base_points, limit_for, raw_payments
@@ -25,6 +25,7 @@ from scorer.forms import PRESET_LABELS
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
 from tutor.walkthrough.steps import SANMA_PAYER_NAMES, wait_name
+from tutor.walkthrough.steps import number as walkthrough_number
 
 KINDS: Final = (
     "table",
@@ -255,8 +256,8 @@ PAYER: Final = {
 
 
 def number(n: int) -> str:
-    """Points as the page's readers write them: 12,000 in English, 12000 in Japanese."""
-    return str(n) if (get_language() or "").startswith("ja") else f"{n:,}"
+    """Points with a thousands separator (12,000), as the tables write them in both languages."""
+    return walkthrough_number(n)
 
 
 def ron_text(points: int) -> str:

@@ -12,6 +12,7 @@ import contextlib
 import json
 import re
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -360,14 +361,19 @@ def japanese() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+#: Set while an aotenjou hand's steps are written: its big numbers read in myriad units in
+#: Japanese (4718万6000), as seed 003 writes them.
+_AOTENJOU: ContextVar[bool] = ContextVar("aotenjou", default=False)
+
+
 def number(n: object) -> str:
-    """Points and other numbers as the page's readers write them: in English with a thousands
-    separator (11,600); in Japanese as players write scores (11600), and in myriad units from
-    100,000 up (an aotenjou total: 16万3900)."""
+    """Points and other numbers with a thousands separator (11,600; 1,300・2,600 in Japanese, as
+    the course's tables write them); an aotenjou hand's figures from 100,000 up in myriad units
+    in Japanese (4718万6000)."""
     if isinstance(n, bool) or not isinstance(n, int):
         return str(n)
-    if japanese():
-        return myriad(n) if abs(n) >= 100_000 else str(n)
+    if _AOTENJOU.get() and abs(n) >= 100_000 and japanese():
+        return myriad(n)
     return f"{n:,}"
 
 
@@ -918,9 +924,10 @@ class Walkthrough:
     def total_display(self) -> str:
         """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
         total = int(self.result["payments"]["total"])
-        if total >= 100_000 and not japanese():
-            return f"{total:,} ({myriad(total)})"
-        return number(total)  # in Japanese, myriad units already: 4718万6000
+        if total >= 100_000:
+            # in Japanese the myriad units alone (4718万6000点)
+            return myriad(total) if japanese() else f"{total:,} ({myriad(total)})"
+        return number(total)
 
     @property
     def query(self) -> str:
@@ -952,8 +959,12 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     except RulesError:  # pragma: no cover - the engine already resolved it
         switches = {}
     result["rules_switches"] = switches
-    steps = [_display(s, walk.hand, result) for s in result["steps"]]
-    walk.sensitivity = rule_sensitivity(request, result)
+    aotenjou = _AOTENJOU.set(bool(switches.get("aotenjou")))
+    try:
+        steps = [_display(s, walk.hand, result) for s in result["steps"]]
+        walk.sensitivity = rule_sensitivity(request, result)
+    finally:
+        _AOTENJOU.reset(aotenjou)
     for sens in walk.sensitivity:
         target = next((s for s in steps if s.kind == sens.step), steps[-1])
         target.notes.append(Note(sens.text, sens.query, "rule"))
