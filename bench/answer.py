@@ -52,11 +52,13 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.handlers.base import BaseHandler  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from tutor import quiz  # noqa: E402
 from tutor.quiz import feedback, progress, views  # noqa: E402
 
 #: label -> [wall seconds, CPU seconds]
@@ -87,8 +89,6 @@ def body(client: Client, seed: int, right: bool) -> dict[str, str]:
         "answer_key": uuid.uuid4().hex,
     }
     if right:
-        from tutor import quiz
-
         question = quiz.make_question("table", seed, {})
         data.update({f"a_{k}": str(v) for k, v in question.expected.items()})
     else:  # what bench/load.py sends: nearly always wrong
@@ -104,6 +104,8 @@ def pct(values: list[float], p: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=300)
+    parser.add_argument("--warm", type=int, default=200, help="answers before measuring")
+    parser.add_argument("--htmx", action="store_true", help="as htmx posts it (the fragment)")
     parser.add_argument("--right", action="store_true", help="answer right (no feedback work)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     args = parser.parse_args()
@@ -113,15 +115,21 @@ def main() -> int:
     timed(progress, "record_answer", "store (record_answer)")
     timed(feedback, "slips", "feedback (slips)")
     timed(views, "_render", "render")
+    timed(quiz, "make_question", "question (make_question)")
+    timed(views, "_context", "context (_context)")
+    timed(BaseHandler, "get_response", "app (middleware + view)")
 
     client = Client(enforce_csrf_checks=True)
     client.get("/tutor/quiz/table/?seed=1")  # the CSRF cookie, as a browser has it
     rng = random.Random(1)
-    warm = 20
+    # Warm: the per-process caches (table cells, the grid beside the feedback) fill up as they
+    # would in a server that has been up for a while.
+    warm = args.warm
     walls: list[float] = []
     cpus: list[float] = []
     queries: list[int] = []
     profiler = cProfile.Profile() if args.profile else None
+    htmx = {"HX-Request": "true"} if args.htmx else {}
     for i in range(warm + args.answers):
         if i == warm:
             SPENT.clear()
@@ -134,7 +142,7 @@ def main() -> int:
                 "/tutor/quiz/table/answer/",
                 urlencode(data),
                 content_type="application/x-www-form-urlencoded",  # as a browser's form
-                headers={"Referer": "http://testserver/"},
+                headers={"Referer": "http://testserver/", **htmx},
             )
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             if profiler is not None:
@@ -154,6 +162,9 @@ def main() -> int:
     print(
         f"ms per answer: p50 {statistics.median(walls):.2f}, p95 {pct(walls, 95):.2f}, "
         f"mean {statistics.fmean(walls):.2f} wall, {statistics.fmean(cpus):.2f} CPU"
+    )
+    print(
+        f"answer page: {len(response.content)} bytes ({'htmx fragment' if htmx else 'full page'})"
     )
     print(f"queries per answer: mean {statistics.fmean(queries):.2f}, max {max(queries)}")
     for label, (wall_s, cpu_s) in sorted(SPENT.items()):

@@ -8,6 +8,7 @@ and the server re-creates it to check an answer. Every expected answer comes fro
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -195,30 +196,56 @@ def table_key(dealer: bool, win: str, han: int, fu: int | None) -> str:
     return f"table:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
 
 
+@functools.lru_cache(maxsize=4096)
+def table_cell(fu: int, han: int, dealer: bool, rules: Rules) -> Cell:
+    """The engine's table cell (``scorer.engine.tables.cell``), worked out once per process:
+    a table question, its answer and the grid beside the feedback look at a few hundred cells,
+    and there are only 2 x 11 x 6 of them per rule set (``Cell`` is frozen, safe to share)."""
+    return cell(fu, han, dealer, rules)
+
+
 def cell_ok(c: Cell, win: str) -> bool:
     return c.ron_exists if win == "ron" else c.tsumo_exists
 
 
 def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | None]]:
-    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[opts["dealer"]]
-    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[opts["win"]]
-    hans = [int(h) for h in opts.get("han", "1,2,3,4").split(",")]
-    fus = [int(f) for f in opts.get("fu", ",".join(map(str, FU_COLUMNS))).split(",")]
+    """The cells a table question with these options may ask (the same for every learner:
+    worked out once per process and set of options)."""
+    return list(
+        _table_cells(
+            opts["dealer"],
+            opts["win"],
+            opts.get("han", "1,2,3,4"),
+            opts.get("fu", ",".join(map(str, FU_COLUMNS))),
+            opts.get("limits", "0"),
+            opts.get("rules", "tenhou"),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _table_cells(
+    dealer_opt: str, win_opt: str, han_opt: str, fu_opt: str, limits: str, rules_name: str
+) -> tuple[tuple[bool, str, int, int | None], ...]:
+    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[dealer_opt]
+    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[win_opt]
+    hans = [int(h) for h in han_opt.split(",")]
+    fus = [int(f) for f in fu_opt.split(",")]
     # "Limit hands: out" leaves out every cell a limit caps (70 fu 3 han is a mangan; under
     # kiriage rules 30 fu 4 han is too): those are not worked out with the formula.
-    with_limits = opts.get("limits") == "1"
-    rules = rules_of(opts)
+    with_limits = limits == "1"
+    rules = rules_of({"rules": rules_name})
     out: list[tuple[bool, str, int, int | None]] = []
     for dealer in dealers:
         for win in wins:
             for han in hans:
                 for fu in fus:
-                    c = cell(fu, han, dealer, rules)
+                    c = table_cell(fu, han, dealer, rules)
                     if cell_ok(c, win) and (with_limits or c.limit is None):
                         out.append((dealer, win, han, fu))
-            if opts.get("limits") == "1":
+            if with_limits:
                 out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
-    return out
+    return tuple(out)
 
 
 def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:

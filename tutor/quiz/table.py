@@ -3,6 +3,7 @@ the quick-reference grid shown beside them and on the progress page."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import PRESETS
 from scorer.engine.rules import Rules
-from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell, cell
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell
 from tutor.course.names import limit_label
 from tutor.quiz.base import (
     Field,
@@ -22,6 +23,7 @@ from tutor.quiz.base import (
     number_field,
     rng_for,
     rules_of,
+    table_cell,
     table_cells,
     table_key,
     who,
@@ -30,10 +32,16 @@ from tutor.quiz.base import (
 # -- table and reverse table ---------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
+def _pool(dealer: bool, rules: Rules) -> tuple[Cell, ...]:
+    """The cells whose payments make the wrong choices of a multiple-choice question."""
+    return tuple(table_cell(f, h, dealer, rules) for h in (*HAN_ROWS, 5, 6) for f in FU_COLUMNS)
+
+
 def _payment_fields(
     c: Cell, win: str, opts: Mapping[str, str], rng: random.Random, pool_rules: Rules
 ) -> tuple[list[Field], dict[str, int]]:
-    rows = [cell(f, h, c.dealer, pool_rules) for h in (*HAN_ROWS, 5, 6) for f in FU_COLUMNS]
+    rows = _pool(c.dealer, pool_rules)
     if win == "ron":
         pool = [r.ron for r in rows]
         return [number_field("ron", _("The discarder pays"), c.ron, pool, opts, rng)], {
@@ -84,7 +92,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
             raise QuizError(_("No table cell matches these filters."))
         dealer, win, han, fu_or_none = rng.choice(cells)
     fu = fu_or_none if fu_or_none is not None else 30
-    c = cell(fu, han, dealer, rules)
+    c = table_cell(fu, han, dealer, rules)
     fields, expected = _payment_fields(c, win, opts, rng, rules)
     if fu_or_none is None:
         prompt = _("%(who)s: %(limit)s (%(han)d han). What is paid?") % {
@@ -128,13 +136,13 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
             table_cells(dict(opts, han="1,2,3,4", limits="0"))
         )
     fu = fu_or_none or 30
-    shown = cell(fu, han, dealer, rules)
+    shown = table_cell(fu, han, dealer, rules)
     target = payments_of(shown, win)
     accepted = [
         (f, h)
         for h in HAN_ROWS
         for f in FU_COLUMNS
-        if cell_ok(c := cell(f, h, dealer, rules), win) and payments_of(c, win) == target
+        if cell_ok(c := table_cell(f, h, dealer, rules), win) and payments_of(c, win) == target
     ]
     if win == "ron":
         amount = f"{shown.ron:,}"
@@ -203,7 +211,7 @@ def grid(
     for han in HAN_ROWS:
         cells = []
         for fu in FU_COLUMNS:
-            c = cell(fu, han, dealer, rule_set)
+            c = table_cell(fu, han, dealer, rule_set)
             exists = c.exists and (
                 c.ron_exists or c.tsumo_exists if win == "both" else cell_ok(c, win)
             )

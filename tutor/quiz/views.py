@@ -6,17 +6,21 @@ server and stored by tutor.quiz.progress. Each page is one template; htmx swaps 
 
 from __future__ import annotations
 
+import functools
 import random
 import uuid
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
@@ -241,6 +245,26 @@ def _rows(question: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]
     return rows
 
 
+@functools.lru_cache(maxsize=1024)
+def _cached_grid_html(
+    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], language: str | None
+) -> SafeString:
+    return render_to_string(
+        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight)}
+    )
+
+
+def grid_html(dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int]) -> SafeString:
+    """The score table shown beside an answer's feedback, with the question's cell marked.
+
+    It is the same for every learner, so it is rendered once per process and cell (and
+    language): rendering its 44 cells was a third of an answer's cost. While developing
+    (DEBUG) it is rendered each time, so that template edits show up."""
+    if settings.DEBUG:
+        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language())
+    return _cached_grid_html(dealer, win, rules, highlight, get_language())
+
+
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     if context.get("question") is not None:
         context["rows"] = _rows(context["question"], context.get("given", {}))
@@ -367,7 +391,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         win = "ron" if question.expected.get("ron") is not None else "tsumo"
         if kind == "reverse":
             win = question.key.split(":")[2]
-        table = quiz.grid(dealer, win, question.rules, highlight=question.cell)
+        table = grid_html(dealer, win, question.rules, question.cell)
     set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
         set_id, positions = context["set_id"], context["positions"]
