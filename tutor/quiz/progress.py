@@ -17,6 +17,7 @@ from django.db.models import Case, F, Value, When
 from django.dispatch import receiver
 from django.http import HttpRequest
 
+from config.writers import serial_writes
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
@@ -153,7 +154,7 @@ def record_answer(
     look_up = False
     for attempt in range(_RETRIES):
         try:
-            with transaction.atomic():
+            with serial_writes(), transaction.atomic():
                 if answer_key and look_up:
                     earlier = (
                         Answer.objects.filter(answer_key=answer_key)
