@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from config.guard import field_errors, input_errors
 from scorer.engine import PRESETS
 from scorer.engine.request import REQUEST_FIELDS
-from scorer.forms import PRESET_CHOICES, PRESET_LABELS
+from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -61,8 +61,8 @@ def form_fields(
         "houtei": (_("Houtei (last discard)"), "bool"),
         "rinshan": (_("Rinshan (after a kan)"), "bool"),
         "chankan": (_("Chankan (robbing a kan)"), "bool"),
-        "tenhou": (_("Tenhou"), "bool"),
-        "chiihou": (_("Chiihou"), "bool"),
+        "tenhou": (_("Tenhou (dealer's first draw)"), "bool"),
+        "chiihou": (_("Chiihou (first draw)"), "bool"),
         "dora": (_("Dora indicators"), "text"),
         "ura": (_("Ura dora indicators"), "text"),
         "honba": (_("Honba"), "number"),
@@ -134,7 +134,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
     if walk.ok:
         step = walk.steps[number - 1]
         rules_name = str(walk.result.get("rules", ""))
-        context["rules_label"] = PRESET_LABELS.get(rules_name, rules_name)
+        context["rules_label"] = walkthrough.rules_label(rules_name)
         context.update(
             step=step,
             number=number,
