@@ -824,9 +824,11 @@ def _points(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
-def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
+def payment_lines(result: Mapping[str, object], dealer: bool, players: int = 4) -> list[str]:
     """The payments as sentences: "2,000/3,900: the dealer pays 3,900, each other player
-    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900."."""
+    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900.".
+
+    With three ``players`` a tsumo has two payers, and the sentences say so."""
     pay = result.get("payments")
     if not isinstance(pay, Mapping):
         return []
@@ -835,9 +837,26 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
         lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
     elif pay.get("tsumo_dealer") is not None:
         words = {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+        if players == 3:
+            lines.append(
+                _(
+                    "%(others)s/%(dealer)s: the dealer pays %(dealer)s, the other non-dealer "
+                    "%(others)s (three players: there is no north seat to pay)."
+                )
+                % words
+            )
+        else:
+            lines.append(
+                _(
+                    "%(others)s/%(dealer)s: the dealer pays %(dealer)s, "
+                    "each other player %(others)s."
+                )
+                % words
+            )
+    elif dealer and players == 3:
         lines.append(
-            _("%(others)s/%(dealer)s: the dealer pays %(dealer)s, each other player %(others)s.")
-            % words
+            _("%(each)s all: each of the two other players pays %(each)s.")
+            % {"each": _points(pay.get("tsumo_others"))}
         )
     elif dealer:
         lines.append(
@@ -1043,7 +1062,7 @@ def build_panel(state: PickerState) -> Panel:
         "scored",
         result=result,
         errors=errors,
-        payments=payment_lines(result, dealer),
+        payments=payment_lines(result, dealer, state.effective_rules().players),
         big_total=big,
         total_text=_points(total),
         yaku=[

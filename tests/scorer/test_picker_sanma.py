@@ -253,3 +253,19 @@ def test_waits_of_a_ready_sanma_hand_count_the_norths(client):
     assert expected["ok"]
     assert "nuki_dora" in [y["id"] for y in expected["yaku"]]
     assert re.search(rf'data-wait="1z".*?Ron {expected["payments"]["total"]:,} ', html, re.S)
+
+
+def test_payments_name_the_two_payers_of_a_sanma_tsumo(client):
+    non_dealer = unescape(text(get(client, SANMA + "&tsumo=1&seat=2z&riichi=1", htmx=True)))
+    pay = score_request(
+        {"hand": "99m123456p789s11z", "win": "9m", "tsumo": True, "seat": "2z", "riichi": True}
+        | {"rules": "tenhou_sanma"}
+    )["payments"]
+    dealer_pays, other_pays = f"{pay['tsumo_dealer']:,}", f"{pay['tsumo_others']:,}"
+    assert (
+        f"{other_pays}/{dealer_pays}: the dealer pays {dealer_pays}, the other non-dealer "
+        f"{other_pays} (three players: there is no north seat to pay)." in non_dealer
+    )
+    dealer = unescape(text(get(client, SANMA + "&tsumo=1&seat=1z&riichi=1", htmx=True)))
+    assert re.search(r"[\d,]+ all: each of the two other players pays [\d,]+\.", dealer)
+    assert "each other player" not in dealer
