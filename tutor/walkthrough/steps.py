@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scorer.engine import score_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand
-from scorer.engine.request import REQUEST_FIELDS
+from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
@@ -31,6 +31,14 @@ from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
+
+#: The request fields a walkthrough URL carries: API.md's, and ``nuki`` (north tiles set aside
+#: with three players, docs/API-sanma.md) after the indicators.
+REQUEST_FIELDS: tuple[str, ...] = tuple(
+    name
+    for field_name in ENGINE_FIELDS
+    for name in ((field_name, "nuki") if field_name == "ura" else (field_name,))
+)
 
 
 #: A short label for each fu item id (the step's title).
@@ -118,6 +126,12 @@ PAYER_NAMES: dict[str, Promise] = {
     "each": _lazy("Each other player"),
 }
 
+#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
+SANMA_PAYER_NAMES: dict[str, Promise] = {
+    "non_dealer": _lazy("The other non-dealer"),
+    "each": _lazy("Each of the two other players"),
+}
+
 SECTION_NAMES: dict[str, Promise] = {
     "hand": _lazy("Hand"),
     "fu": _lazy("Fu"),
@@ -139,6 +153,7 @@ _SECTION_OF = {
     "han_total": "dora",
     "limit": "points",
     "base_points": "points",
+    "payment_rule": "points",
     "payment": "points",
     "honba": "points",
     "sticks": "points",
@@ -523,6 +538,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             "dora": _("Dora"),
             "ura_dora": _("Ura dora"),
             "aka_dora": _("Red fives (aka dora)"),
+            "nuki_dora": _("Nuki dora (kita)"),
         }.get(dora_id, _("Dora"))
         if step.get("indicator"):
             d.extra["indicator"] = step["indicator"]
@@ -536,6 +552,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                     }
                 )
             )
+        if dora_id == "nuki_dora":
+            _nuki_dora(d, step)
         if not step.get("counted") and step.get("count"):
             d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
         d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
@@ -585,9 +603,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.notes.append(Note(_("The +2 is bazoro: two han every hand gets for free.")))
         d.terms = ["kihonten", "bazoro"]
         d.data = {"base": step.get("base")}
+    elif kind == "payment_rule":
+        _payment_rule(d, step, result)
     elif kind == "payment":
         payer = str(step.get("payer"))
-        name = str(PAYER_NAMES.get(payer, payer))
+        names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
+        name = str(names.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
         d.text = translate(step, payer_name=name)
         if not step.get("rounded_up"):
@@ -598,6 +619,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("Honba")
         d.terms = ["honba"]
         d.data = {"honba": step.get("honba_total")}
+        if _three(result):
+            _sanma_honba(d, step, result)
     elif kind == "wareme":
         d.title = _("Wareme")
         seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
@@ -619,6 +642,96 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     else:
         d.title = kind
     return d
+
+
+def _three(result: Result) -> bool:
+    """The hand was scored for three players (sanma)."""
+    return (result.get("rules_switches") or {}).get("players") == 3
+
+
+def _nuki_dora(d: DisplayStep, step: Mapping[str, Any]) -> None:
+    """Nuki dora: the norths set aside (kita), 1 han each, with the replacement draw."""
+    count = int(step.get("count") or 0)
+    d.text = ngettext(
+        "%(count)s north was set aside (kita): each north set aside is 1 han of dora, "
+        "so %(count)s han.",
+        "%(count)s norths were set aside (kita): each north set aside is 1 han of dora, "
+        "so %(count)s han.",
+        count,
+    ) % {"count": count}
+    d.notes.append(
+        Note(
+            _(
+                "With three players a north may be set aside instead of kept or discarded; "
+                "for each north set aside the player draws a replacement tile from the dead "
+                "wall, as after a kan."
+            )
+        )
+    )
+    d.notes.append(
+        Note(
+            _(
+                "The norths set aside are not part of the hand: they make no set or pair, add "
+                "no fu and do not break tanyao."
+            )
+        )
+    )
+
+
+def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> None:
+    """Three players, a tsumo: who pays the share the missing north player would have paid."""
+    rule = str(step.get("rule"))
+    absent = number(step.get("absent"))
+    dealer_won = any(
+        s.get("step") == "payment" and s.get("payer") == "each" for s in result["steps"]
+    )
+    d.title = _("Three players: who pays a tsumo")
+    d.terms = ["tsumo"]
+    d.data = {"rule": rule, "absent": step.get("absent")}
+    if rule == "loss":
+        d.text = _(
+            "With three players nobody sits north. Under tsumo loss (ツモ損) each of the two "
+            "payers pays what they would pay with four players, and the north player's share, "
+            "%(absent)s, is not paid by anyone: before honba, the winner collects %(absent)s less "
+            "than with four players."
+        ) % {"absent": absent}
+    elif rule == "split" or (rule == "dealer" and dealer_won):
+        d.text = _(
+            "With three players nobody sits north. Under these rules the north player's share "
+            "is split between the two payers: half of it is added to each payer's share, "
+            "counted in base points before rounding up to 100."
+        )
+        if rule == "dealer":
+            d.notes.append(
+                Note(
+                    _(
+                        "These rules make the dealer pay the north player's share when a "
+                        "non-dealer wins by tsumo; on the dealer's own tsumo it is split."
+                    )
+                )
+            )
+    else:
+        d.text = _(
+            "With three players nobody sits north. Under these rules the dealer pays the north "
+            "player's share on top of their own: 3 × base points instead of 2 ×; the other "
+            "non-dealer pays 1 × base points as usual."
+        )
+
+
+def _sanma_honba(d: DisplayStep, step: Mapping[str, Any], result: Result) -> None:
+    """Three players: a counter's points are shared by three, so each payer pays a third."""
+    points = int((result.get("rules_switches") or {}).get("honba_points") or 300)
+    per = points // 3
+    d.notes.append(
+        Note(
+            _(
+                "With three players each honba counter is worth %(points)s / 3 = %(per)s from "
+                "each payer: %(per)s from each of the two payers on a tsumo, %(two)s from the "
+                "discarder on a ron."
+            )
+            % {"points": number(points), "per": number(per), "two": number(2 * per)}
+        )
+    )
 
 
 YAKUMAN_FU_NOTE = _lazy(
@@ -714,7 +827,11 @@ SENSITIVE: dict[str, str] = {
     "double_yakuman": "han_total",
     "yakuman_stacking": "han_total",
     "honba_points": "total",
+    "sanma_tsumo": "payment_rule",
+    "north_yakuhai": "han_total",
 }
+#: Switches that matter only with three players.
+THREE_PLAYER_SWITCHES = frozenset({"sanma_tsumo", "north_yakuhai"})
 
 SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("double_wind_fu", 2): _lazy("With a 2-fu double-wind pair"),
@@ -742,6 +859,11 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("yakuman_stacking", False): _lazy("If yakuman did not stack"),
     ("honba_points", 300): _lazy("With 300-point honba"),
     ("honba_points", 1500): _lazy("With 1500-point honba"),
+    ("sanma_tsumo", "loss"): _lazy("With tsumo loss (the north share unpaid)"),
+    ("sanma_tsumo", "split"): _lazy("With the north share split between the payers"),
+    ("sanma_tsumo", "dealer"): _lazy("With the dealer paying the north share"),
+    ("north_yakuhai", True): _lazy("If north were a value tile"),
+    ("north_yakuhai", False): _lazy("If north were a guest wind"),
 }
 
 _OTHER_VALUES: dict[str, tuple[object, ...]] = {
@@ -750,6 +872,7 @@ _OTHER_VALUES: dict[str, tuple[object, ...]] = {
     "red_fives": (0, 3),
     "honba_points": (300, 1500),
     "aotenjou_yakuman": ("fixed", "13han", "higher"),
+    "sanma_tsumo": ("loss", "split", "dealer"),
 }
 
 
@@ -809,6 +932,8 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
     found: list[Sensitivity] = []
     for switch, step in SENSITIVE.items():
         if switch == "aotenjou_yakuman" and not switches["aotenjou"]:
+            continue
+        if switch in THREE_PLAYER_SWITCHES and switches["players"] != 3:
             continue
         for value in _alternatives(switch, switches[switch]):
             flipped = {**data, "rules": {**base, switch: value}}

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scorer.engine import PRESETS
-from scorer.forms import PRESET_CHOICES, PRESET_LABELS
+from scorer.engine import ALL_PRESETS
+from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -60,6 +60,7 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         "chiihou": (_("Chiihou"), "bool"),
         "dora": (_("Dora indicators"), "text"),
         "ura": (_("Ura dora indicators"), "text"),
+        "nuki": (_("Nuki dora (norths set aside, three players)"), "number"),
         "honba": (_("Honba"), "number"),
         "sticks": (_("Riichi sticks"), "number"),
         "wareme": (_("Wareme seat"), "text"),
@@ -78,8 +79,8 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         choices: tuple[tuple[str, object], ...] = _WINDS if kind == "wind" else ()
         if kind == "preset":
             value = value or "tenhou"
-            choices = tuple(PRESET_CHOICES)
-            if value not in PRESETS:
+            choices = tuple(ALL_PRESET_CHOICES)
+            if value not in ALL_PRESETS:
                 # A rules object from a link (JSON) stays selectable as it came.
                 choices += ((value, _("Custom rules (from the link)")),)
         message = str(error.get("message", "")) if error.get("field") == name else ""
