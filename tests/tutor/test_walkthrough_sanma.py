@@ -28,7 +28,7 @@ def step(steps: list[dict[str, Any]], kind: str, **data: str) -> dict[str, Any]:
 
 
 def engine_step(result: dict[str, Any], kind: str, **data: object) -> dict[str, Any]:
-    found = [
+    found: list[dict[str, Any]] = [
         s
         for s in result["steps"]
         if s["step"] == kind and all(s.get(k) == v for k, v in data.items())
