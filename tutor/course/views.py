@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
-from scorer.engine.rules import RulesError, resolve_rules
+from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
-from scorer.forms import PRESET_CHOICES, PRESET_LABELS
+from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
@@ -140,22 +140,50 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all"."""
     show = walkthrough.number
     tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
+    tsumo_text = (
+        _("%(each)s all") % {"each": show(cell.tsumo_others)}
+        if cell.dealer
+        else "/".join(show(t) for t in tsumo)
+    )
+    if cell.players == 3:
+        # Three players: two payers, so what the winner collects follows the payments.
+        tsumo_text = _("%(payments)s = %(total)s") % {
+            "payments": tsumo_text,
+            "total": show(cell.tsumo_total),
+        }
     return {
         "fu": cell.fu,
         "han": cell.han,
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
-        "tsumo": (
-            _("%(each)s all") % {"each": show(cell.tsumo_others)}
-            if cell.dealer
-            else "/".join(show(t) for t in tsumo)
-        ),
+        "tsumo": tsumo_text,
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
         "kiriage": cell.kiriage,
     }
+
+
+def _tsumo_note(dealer: bool, rules: Rules) -> str:
+    """What the bracketed tsumo figures are (three players: two payers, then the total)."""
+    if rules.sanma and dealer:
+        return str(
+            _(
+                "Three players: in brackets, what each of the two other players pays on a "
+                "tsumo, then what the winner collects in all (no north player pays)."
+            )
+        )
+    if rules.sanma:
+        return str(
+            _(
+                "Three players: in brackets, what the other non-dealer, then the dealer, pays "
+                "on a tsumo, then what the winner collects in all (no north player pays)."
+            )
+        )
+    if dealer:
+        return str(_("In brackets: what each non-dealer pays on a tsumo."))
+    return str(_("In brackets: what each non-dealer, then the dealer, pays on a tsumo."))
 
 
 def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
@@ -166,9 +194,7 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
             {
                 "dealer": dealer,
                 "title": _("Dealer (親)") if dealer else _("Non-dealer (子)"),
-                "tsumo_note": _("In brackets: what each non-dealer pays on a tsumo.")
-                if dealer
-                else _("In brackets: what each non-dealer, then the dealer, pays on a tsumo."),
+                "tsumo_note": _tsumo_note(dealer, rules),
                 "rows": [
                     {"han": row[0].han, "cells": [_cell_view(c) for c in row]}
                     for row in table(dealer, rules)
@@ -230,7 +256,7 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
     with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
     context: dict[str, object] = {
-        "presets": PRESET_CHOICES,
+        "presets": ALL_PRESET_CHOICES,
         "preset": name,
         "preset_label": PRESET_LABELS.get(name, name),
         "with_aotenjou": with_aotenjou,

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.engine.tiles import tile_name
+from scorer.forms import PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
@@ -264,7 +265,8 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
-        "rule_sets": quiz.RULE_SETS,
+        # The table drill's rule sets, by name (the three-player tables last).
+        "rule_sets": [(name, PRESET_LABELS.get(name, name)) for name in quiz.TABLE_RULE_SETS],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
