@@ -472,6 +472,17 @@ LESSONS: tuple[Lesson, ...] = (
                 "30 fu 4 han (and 60 fu 3 han) has base 1920, just short of mangan. Some rules "
                 "round it up ([[kiriage]]); others pay it as it is, 7700 for a non-dealer ron."
             ),
+            _(
+                "With three players ([[sanma]]: the characters 2 to 8 are left out, so there is "
+                "no chi and no north seat) a ron is paid as above, but a tsumo has only two "
+                "payers. Under tsumo loss (ツモ損), the rule of Tenhou and Mahjong Soul, each of "
+                "them pays what they would pay with four players and the north player's share "
+                "is not paid by anyone, so the winner collects less; some rooms split that share "
+                "between the two payers instead. Each north tile set aside ([[nuki-dora]]) is 1 "
+                "han of dora, with a replacement draw from the dead wall; it is not part of the "
+                "hand. A honba counter adds 100 from each of the two payers on a tsumo, 200 from "
+                "the discarder on a ron."
+            ),
         ),
         (
             Example(
@@ -522,6 +533,36 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                 ),
                 shows=("limit:baiman", "yaku:toitoi", "yaku:sanankou", "fu:open_terminal_triplet"),
+            ),
+            Example(
+                {
+                    "hand": "99m123456p789s11z",
+                    "win": "9m",
+                    "tsumo": True,
+                    "seat": "2z",
+                    "round": "1z",
+                    "riichi": True,
+                    "nuki": 2,
+                    "rules": "tenhou_sanma",
+                },
+                _(
+                    "Three players (Tenhou's rules): a non-dealer's riichi tsumo with two norths "
+                    "set aside."
+                ),
+                (
+                    Question(
+                        _("How many han, and where do they come from?"),
+                        _("{han} han: {yaku}."),
+                    ),
+                    Question(
+                        _("Who pays what?"),
+                        _(
+                            "The dealer {tsumo_dealer} and the other non-dealer {tsumo_others}: "
+                            "{total} in all; nobody pays for the empty north seat."
+                        ),
+                    ),
+                ),
+                shows=("han:nuki_dora=2", "step:payment_rule", "yaku:menzen_tsumo"),
             ),
         ),
         (
@@ -1021,6 +1062,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "tenpane": ("quick-method", 3, "tenpane"),
     "doubling": ("quick-method", 5, "doubling"),
     "rounding-payments": ("quick-method", 6, "rounding"),
+    "sanma": ("points", 4, "tsumo loss"),
 }
 
 
