@@ -556,7 +556,11 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             _nuki_dora(d, step)
         if not step.get("counted") and step.get("count"):
             d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
-        d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
+        d.terms = [
+            {"ura_dora": "ura-dora", "aka_dora": "aka-dora", "nuki_dora": "nuki-dora"}.get(
+                dora_id, "dora"
+            )
+        ]
         d.data = {"dora-count": step.get("count")}
     elif kind == "han_total":
         d.title = _("Total han")
@@ -686,7 +690,7 @@ def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> No
         s.get("step") == "payment" and s.get("payer") == "each" for s in result["steps"]
     )
     d.title = _("Three players: who pays a tsumo")
-    d.terms = ["tsumo"]
+    d.terms = ["sanma", "tsumo"]
     d.data = {"rule": rule, "absent": step.get("absent")}
     if rule == "loss":
         d.text = _(
