@@ -179,3 +179,20 @@ def test_the_rules_menu_offers_the_sanma_presets_and_errors_show_by_the_field(cl
     assert re.search(r'data-field="hand".*?three-player mahjong plays without 2m to 8m', html, re.S)
     page = client.get("/tutor/explain?hand=234m234m456p55s68p&win=7p&nuki=1")
     assert re.search(r'data-field="nuki"[^>]*>.*?err-nuki', page.content.decode(), re.S)
+
+
+def test_the_norths_set_aside_are_drawn_apart_and_lit_by_their_step(client):
+    request = {**HAND, "hand": "99m123456p789s44z", "nuki": 2, "rules": "tenhou_sanma"}
+    request["win"] = "9m"
+    walk = build(request)
+    assert walk.ok, walk.error
+    assert walk.hand is not None
+    groups = [g.kind for g in walk.hand.groups]
+    assert groups[-1] == "nuki"
+    nuki_slots = {s.index for s in walk.hand.groups[-1].slots}
+    assert len(nuki_slots) == 2
+    nuki_step = next(s for s in walk.steps if s.kind == "dora" and s.data["dora-count"] == 2)
+    # The step lights the two norths set aside, not the north pair of the hand.
+    assert nuki_step.lit == frozenset(nuki_slots)
+    page = client.get(explain_url(request, view="all")).content.decode()
+    assert page.count('class="tile-group tile-group-nuki"') >= 1

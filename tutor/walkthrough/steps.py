@@ -26,7 +26,7 @@ from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
-from scorer.params import loads_json
+from scorer.params import loads_json, parse_int
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
@@ -242,8 +242,9 @@ def tile_label(code: str) -> str:
     return _(tile_name(code)) if is_valid_code(code) else code
 
 
-def draw_hand(hand: str, win: str) -> HandView:
-    """The hand as groups of slots: concealed tiles, then the winning tile, then the melds."""
+def draw_hand(hand: str, win: str, nuki: int = 0) -> HandView:
+    """The hand as groups of slots: concealed tiles, then the winning tile, then the melds,
+    then (three players) the ``nuki`` norths set aside, which are not part of the hand."""
     parsed = parse_hand(hand)
     groups: list[TileGroup] = []
     index = 0
@@ -271,6 +272,10 @@ def draw_hand(hand: str, win: str) -> HandView:
             MeldKind.KAN_CLOSED: _("Closed kan"),
         }[meld.kind]
         groups.append(TileGroup("meld", label, tuple(slots)))
+    if nuki > 0:
+        north = "4z"
+        set_aside = tuple(Slot(index + i, north, tile_label(north)) for i in range(nuki))
+        groups.append(TileGroup("nuki", _("Norths set aside (nuki dora)"), set_aside))
     return HandView(tuple(groups), win_index)
 
 
@@ -554,6 +559,10 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             )
         if dora_id == "nuki_dora":
             _nuki_dora(d, step)
+            # The norths set aside, not a north of the hand itself.
+            d.lit = frozenset(
+                slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
+            )
         if not step.get("counted") and step.get("count"):
             d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
         d.terms = [
@@ -1010,7 +1019,8 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     if not result.get("ok"):
         return walk
     try:
-        walk.hand = draw_hand(str(result["hand"]), str(result["win"]))
+        nuki = parse_int(str(request.get("nuki", 0)), 0, 4) or 0
+        walk.hand = draw_hand(str(result["hand"]), str(result["win"]), nuki)
     except NotationError:  # pragma: no cover - the engine already parsed it
         return walk
     try:
