@@ -82,6 +82,10 @@ FLAG_LABELS: Final[dict[str, Promise]] = {
     "tenhou": _("Tenhou (dealer's first draw)"),
     "chiihou": _("Chiihou (first draw)"),
 }
+#: Three players: the replacement draw after a kita is a rinshan draw too.
+SANMA_FLAG_LABELS: Final[dict[str, Promise]] = {
+    "rinshan": _("Rinshan (after a kan or a kita)"),
+}
 SWITCH_LABELS: Final[dict[str, Promise]] = {
     "red_fives": _("Red fives"),
     "open_tanyao": _("Open tanyao (kuitan)"),

@@ -87,7 +87,14 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "winds": forms.WIND_CHOICES,
         "presets": forms.ALL_PRESET_CHOICES,
         "flags": [
-            (name, forms.FLAG_LABELS[name], state.flags.get(name), errors.get(name))
+            (
+                name,
+                forms.SANMA_FLAG_LABELS.get(name, forms.FLAG_LABELS[name])
+                if three
+                else forms.FLAG_LABELS[name],
+                state.flags.get(name),
+                errors.get(name),
+            )
             for name in picker.FLAGS
         ],
         "indicator_rows": [

@@ -269,3 +269,11 @@ def test_payments_name_the_two_payers_of_a_sanma_tsumo(client):
     dealer = unescape(text(get(client, SANMA + "&tsumo=1&seat=1z&riichi=1", htmx=True)))
     assert re.search(r"[\d,]+ all: each of the two other players pays [\d,]+\.", dealer)
     assert "each other player" not in dealer
+
+
+def test_rinshan_is_named_for_the_kita_draw_too(client):
+    assert "Rinshan (after a kan or a kita)" in text(get(client, SANMA, htmx=True))
+    assert "Rinshan (after a kan)<" in text(get(client, "hand=123m", htmx=True))
+    # A win on the replacement tile after a kita scores rinshan without any kan.
+    html = text(get(client, SANMA + "&tsumo=1&nuki=1&rinshan=1", htmx=True))
+    assert "rinshan" in yaku_ids(html)

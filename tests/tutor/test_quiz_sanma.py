@@ -167,3 +167,11 @@ def test_sanma_tables_page(client, htmx):
     assert f"({each} all = {2 * dealer_cell.tsumo_others:,})" in page
     four = client.get("/tutor/tables?rules=tenhou").content.decode()
     assert "Three players" not in four
+
+
+def test_the_quiz_index_links_a_three_player_table_drill(client):
+    page = client.get("/tutor/quiz/").content.decode()
+    link = re.search(r'<a href="([^"]+)" id="table-sanma">Three players \(sanma\)</a>', page)
+    assert link
+    question = client.get(html_lib.unescape(link.group(1))).content.decode()
+    assert "Three players (sanma)." in question
