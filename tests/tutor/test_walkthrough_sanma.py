@@ -196,3 +196,17 @@ def test_the_norths_set_aside_are_drawn_apart_and_lit_by_their_step(client):
     assert nuki_step.lit == frozenset(nuki_slots)
     page = client.get(explain_url(request, view="all")).content.decode()
     assert page.count('class="tile-group tile-group-nuki"') >= 1
+
+
+def test_a_north_dora_indicator_counts_the_norths_set_aside(client):
+    request = {**HAND, "seat": "2z", "nuki": 2, "dora": "3z", "rules": "tenhou_sanma"}
+    result = score_request(request)
+    dora = engine_step(result, "dora", id="dora")
+    assert dora["count"] == 2
+    steps = steps_of(client, request)
+    dora_steps = [s for s in steps if s["kind"] == "dora"]
+    assert [s["data"]["dora-count"] for s in dora_steps] == ["2", "2"]
+    indicator, nuki = dora_steps
+    assert "The norths set aside are dora of this indicator too." in indicator["text"]
+    assert "is not itself a dora" in indicator["text"]
+    assert "dora of this indicator" not in nuki["text"]

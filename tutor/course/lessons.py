@@ -473,8 +473,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "round it up ([[kiriage]]); others pay it as it is, 7700 for a non-dealer ron."
             ),
             _(
-                "With three players ([[sanma]]: the characters 2 to 8 are left out, so there is "
-                "no chi and no north seat) a ron is paid as above, but a tsumo has only two "
+                "With three players ([[sanma]]: no characters 2 to 8, no chi and no north "
+                "seat) a ron is paid as above, but a tsumo has only two "
                 "payers. Under tsumo loss (ツモ損), the rule of Tenhou and Mahjong Soul, each of "
                 "them pays what they would pay with four players and the north player's share "
                 "is not paid by anyone, so the winner collects less; some rooms split that share "

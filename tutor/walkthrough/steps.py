@@ -557,6 +557,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                     }
                 )
             )
+        if step.get("dora") == "4z" and any(y["id"] == "nuki_dora" for y in result["yaku"]):
+            d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
         if dora_id == "nuki_dora":
             _nuki_dora(d, step)
             # The norths set aside, not a north of the hand itself.
