@@ -376,6 +376,9 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
         three = (get("sanma") or "").strip()
         if three in ("0", "1"):
             state.set_three(three == "1")
+    elif preset_shown in ALL_PRESETS and ALL_PRESETS[preset_shown].sanma and not state.three:
+        # A four-player preset picked from the menu leaves three players: no norths set aside.
+        state.nuki = 0
     mode = get("mode") or "hand"
     state.mode = mode if mode in MODES else "hand"
     direction = get("from") or "="

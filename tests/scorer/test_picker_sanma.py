@@ -277,3 +277,13 @@ def test_rinshan_is_named_for_the_kita_draw_too(client):
     # A win on the replacement tile after a kita scores rinshan without any kan.
     html = text(get(client, SANMA + "&tsumo=1&nuki=1&rinshan=1", htmx=True))
     assert "rinshan" in yaku_ids(html)
+
+
+def test_a_four_player_preset_from_the_menu_drops_the_norths_set_aside(client):
+    state = state_of(replaced(get(client, SANMA + "&nuki=2&_preset=tenhou_sanma&rules=wrc", True)))
+    assert state.rules == "wrc"
+    assert state.nuki == 0
+    # Between three-player presets the norths stay.
+    query = SANMA + "&nuki=2&_preset=tenhou_sanma&rules=mahjongsoul_sanma"
+    state = state_of(replaced(get(client, query, True)))
+    assert state.nuki == 2
