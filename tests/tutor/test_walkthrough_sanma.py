@@ -210,3 +210,14 @@ def test_a_north_dora_indicator_counts_the_norths_set_aside(client):
     assert "The norths set aside are dora of this indicator too." in indicator["text"]
     assert "is not itself a dora" in indicator["text"]
     assert "dora of this indicator" not in nuki["text"]
+
+
+def test_a_saved_sanma_hand_keeps_its_norths():
+    from tutor.collections.hands import query_from_url
+
+    query = query_from_url(
+        "/?hand=99m123456p789s11z&win=9m&tsumo=1&nuki=2&rules=tenhou_sanma&mode=dora"
+    )
+    assert query is not None
+    assert "nuki=2" in query
+    assert "rules=tenhou_sanma" in query
