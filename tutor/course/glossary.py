@@ -453,27 +453,6 @@ TERMS: tuple[Term, ...] = (
         ),
     ),
     Term(
-        "sanma",
-        "三麻 / 三人麻雀",
-        "さんま · sanma",
-        _("three-player mahjong"),
-        _(
-            "Riichi for three: the characters 2 to 8 are left out (108 tiles), there is no chi "
-            "and nobody sits north. A tsumo is paid by the two other players only."
-        ),
-    ),
-    Term(
-        "nuki-dora",
-        "抜きドラ / 北抜き",
-        "ぬきどら · nuki dora",
-        _("norths set aside"),
-        _(
-            "Three players: a north tile may be set aside (kita) for a replacement tile from "
-            "the dead wall; each north set aside is 1 han of dora, and it is not part of the "
-            "hand."
-        ),
-    ),
-    Term(
         "aotenjou",
         "青天井",
         "あおてんじょう · aotenjou",

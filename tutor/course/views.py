@@ -86,7 +86,11 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         scored = score_example(example)
         query = walkthrough.request_query(example.request)
         hand = (
-            walkthrough.draw_hand(str(scored.result["hand"]), str(scored.result["win"]))
+            walkthrough.draw_hand(
+                str(scored.result["hand"]),
+                str(scored.result["win"]),
+                int(str(example.request.get("nuki", 0))),
+            )
             if scored.ok
             else None
         )

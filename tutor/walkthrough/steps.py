@@ -607,11 +607,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             )
         if not step.get("counted") and step.get("count"):
             d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
-        d.terms = [
-            {"ura_dora": "ura-dora", "aka_dora": "aka-dora", "nuki_dora": "nuki-dora"}.get(
-                dora_id, "dora"
-            )
-        ]
+        d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
         d.data = {"dora-count": step.get("count")}
     elif kind == "han_total":
         d.title = _("Total han")
@@ -754,7 +750,7 @@ def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> No
         s.get("step") == "payment" and s.get("payer") == "each" for s in result["steps"]
     )
     d.title = _("Three players: the missing north seat")
-    d.terms = ["sanma", "tsumo"]
+    d.terms = ["tsumo"]
     d.data = {"rule": rule, "absent": step.get("absent")}
     note = ""
     if rule == "loss":
