@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
@@ -250,6 +250,15 @@ def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
     return render(request, template, context, status=status)
 
 
+def _in_active_language(msgid: str) -> str:
+    """A sentence added for three players, translated; "" while a non-English page has no
+    translation for it yet (the page never mixes English in)."""
+    text = gettext(msgid)
+    if text == msgid and not (get_language() or "en").startswith("en"):
+        return ""
+    return text
+
+
 @require_GET
 def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
@@ -266,6 +275,13 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
+        "sanma_link": _in_active_language(gettext_noop("Three players (sanma)")),
+        "sanma_note": _in_active_language(
+            gettext_noop(
+                "With three players (sanma) a tsumo has two payers: you also give what the "
+                "winner collects."
+            )
+        ),
         # The table drill's rule sets (the three-player tables last).
         "rule_sets": [(r, rules_label(r)) for r in quiz.TABLE_RULE_SETS],
         "fu_columns": FU_COLUMNS,
