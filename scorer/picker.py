@@ -823,9 +823,10 @@ class Panel:
 
 def points_text(value: int) -> str:
     """Points as players write them: 11,600 in English; 11600 in Japanese, where scoring
-    books and tables write points without a separator (1300・2600, 4000オール, 7700点)."""
+    books and tables write points without a separator (1300・2600, 4000オール, 7700点), and
+    in myriad units from 100,000 up (an aotenjou total: 16万3900), as the walkthrough does."""
     if (get_language() or "").startswith("ja"):
-        return str(value)
+        return myriad(value) if abs(value) >= 100_000 else str(value)
     return f"{value:,}"
 
 
@@ -1062,7 +1063,8 @@ def build_panel(state: PickerState) -> Panel:
     pay = result.get("payments")
     total = pay.get("total") if isinstance(pay, Mapping) else None
     big = ""
-    if isinstance(total, int) and total >= 100_000_000:
+    # The myriad reading beside a huge total (Japanese totals are written so already).
+    if isinstance(total, int) and total >= 100_000_000 and myriad(total) != _points(total):
         big = myriad(total)
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")

@@ -11,13 +11,13 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
 from scorer.engine.rules import Rules, RulesError, resolve_rules
-from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, myriad, table
+from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
@@ -161,16 +161,10 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
-    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all".
-    ``group``: an aotenjou table, whose big numbers read in myriad units (12万2900) in Japanese.
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all";
+    in Japanese "1000・2000", "2000オール", big aotenjou numbers in myriad units (12万2900).
     Three players: the tsumo figures are followed by what the winner collects in all."""
-    myriads = group and (get_language() or "").startswith("ja")
-
-    def show(n: int | None) -> str:
-        if myriads and isinstance(n, int) and n >= 100_000:
-            return myriad(n)
-        return walkthrough.number(n)
-
+    show = walkthrough.number
     # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
     # "2,000オール" in Japanese.
     tsumo_text = (
