@@ -18,7 +18,7 @@ from django_htmx.http import replace_url
 
 from config.guard import field_errors, input_errors
 from scorer import calc, forms, picker
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.request import REQUEST_FIELDS
 from scorer.http import HtmxHttpRequest
 
@@ -33,6 +33,10 @@ _PICKER_CONTROLS = frozenset(
 
 def _url(query: str) -> str:
     return reverse("scorer:picker") + (f"?{query}" if query else "")
+
+
+def _winds(three: bool, chosen: str) -> list[tuple[str, object]]:
+    return [(v, label) for v, label in forms.WIND_CHOICES if not three or v != "4z" or v == chosen]
 
 
 @field_errors(_PICKER_FIELDS | _PICKER_CONTROLS)
@@ -55,7 +59,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         errors[name if name in _PICKER_FIELDS else "palette"] = message
     # Every message a sentence (the engine's start in lower case and have no full stop).
     errors = {name: picker.sentence(message) for name, message in errors.items()}
-    preset = PRESETS[state.rules]
+    preset = ALL_PRESETS[state.rules]
+    three = state.three
     palette = picker.palette(state)
     # Through htmx only the palette buttons that changed come back (all of them when the
     # mode or the corner index changed): fewer tiles to draw, a faster update.
@@ -81,15 +86,30 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "palette": palette,
         "palette_full": palette_full,
         "palette_changed": palette_changed,
-        "modes": forms.MODE_CHOICES,
+        "modes": [(v, label) for v, label in forms.MODE_CHOICES if not (three and v == "chi")],
+        "three": three,
+        "player_choices": forms.PLAYER_CHOICES,
+        "nuki_label": forms.INDICATOR_LABELS["nuki"],
+        "nuki_tiles": ["4z"] * state.nuki,
+        # Three players sit East, South and West (a North seat already chosen stays listed, so
+        # its error shows beside a select that holds it).
+        "seat_winds": _winds(three, state.seat),
+        "round_winds": _winds(three, state.round),
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
         "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
-        "presets": forms.PRESET_CHOICES,
+        "presets": forms.ALL_PRESET_CHOICES,
         "flags": [
-            (name, forms.FLAG_LABELS[name], state.flags.get(name), errors.get(name))
+            (
+                name,
+                forms.SANMA_FLAG_LABELS.get(name, forms.FLAG_LABELS[name])
+                if three
+                else forms.FLAG_LABELS[name],
+                state.flags.get(name),
+                errors.get(name),
+            )
             for name in picker.FLAGS
         ],
         "indicator_rows": [

@@ -17,8 +17,8 @@ from typing import Any, Final
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from scorer.engine import PRESETS
-from scorer.engine.points import base_points, limit_for, raw_payments
+from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
+from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
@@ -72,6 +72,9 @@ KIND_HELP: Final = {
 DEFAULT_TIMED: Final = {"estimate": 20}
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
+#: The score-table drill also has three-player tables (its hands are not drawn from the
+#: four-player set, so sanma fits there): the tsumo rows differ (two payers).
+TABLE_RULE_SETS: Final = (*RULE_SETS, *THREE_PLAYER_PRESETS)
 QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
 WAITS: Final = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
 FU_TARGETS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -149,7 +152,8 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     """The options a kind understands, with defaults; unknown values fall back to defaults."""
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}")
-    opts = {"rules": _pick(raw.get("rules"), RULE_SETS, "tenhou")}
+    rule_sets = TABLE_RULE_SETS if kind == "table" else RULE_SETS
+    opts = {"rules": _pick(raw.get("rules"), rule_sets, "tenhou")}
     if kind in ("table", "reverse", "payments", "honba", "estimate"):
         opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
         opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
@@ -176,7 +180,7 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
 
 
 def rules_of(opts: Mapping[str, str]) -> Rules:
-    return PRESETS[opts.get("rules", "tenhou")]
+    return ALL_PRESETS[opts.get("rules", "tenhou")]
 
 
 def rng_for(kind: str, seed: int, opts: Mapping[str, str]) -> random.Random:
@@ -279,6 +283,12 @@ PAYER: Final = {
     "non_dealer": gettext_lazy("Each non-dealer"),
     "each": gettext_lazy("Each other player"),
 }
+#: Three players: one other non-dealer on a non-dealer's tsumo, two payers on the dealer's.
+SANMA_PAYER: Final = {
+    **PAYER,
+    "non_dealer": gettext_lazy("The other non-dealer"),
+    "each": gettext_lazy("Each of the two other players"),
+}
 
 
 def number(n: int) -> str:
@@ -351,16 +361,31 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
             lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
     else:
         lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
-    for payer, multiplier, unrounded, amount in raw_payments(base, dealer, win == "tsumo"):
+    tsumo = win == "tsumo"
+    names = PAYER
+    rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
+    if rules.sanma and tsumo:
+        # Three players: the engine's sentence for its tsumo rule, then its payment rows.
+        names = SANMA_PAYER
+        rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
+        absent = ceil100((2 if dealer else 1) * base)
+        lines.append(_(TEXT["sanma." + rules.sanma_tsumo]).format(absent=absent))
+    elif rules.sanma:
+        lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
+    for payer, multiplier, unrounded, amount in rows:
         lines.append(
             _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
-                payer_name=PAYER[payer],
+                payer_name=names[payer],
                 multiplier=multiplier,
                 base=base,
                 raw=unrounded,
                 amount=amount,
             )
         )
+    if rules.sanma and tsumo:
+        paid = [amount for _p, _m, _u, amount in rows]
+        total = 2 * paid[0] if dealer else sum(paid)
+        lines.append(_("The winner collects %(total)s in all (two payers).") % {"total": total})
     return lines
 
 

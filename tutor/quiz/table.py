@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell
 from tutor.course.names import limit_label
@@ -52,6 +52,8 @@ def _payment_fields(
         return [number_field("ron", _("The discarder pays"), c.ron, pool, opts, rng)], {
             "ron": c.ron
         }
+    if c.players == 3:
+        return _sanma_tsumo_fields(c, opts, rng, rows)
     if c.dealer:
         pool = [r.tsumo_others for r in rows]
         label = _("Each other player pays")
@@ -78,6 +80,38 @@ def _payment_fields(
         ),
     ]
     return fields, {"tsumo_others": c.tsumo_others, "tsumo_dealer": dealer_pays}
+
+
+def _sanma_tsumo_fields(
+    c: Cell, opts: Mapping[str, str], rng: random.Random, rows: Sequence[Cell]
+) -> tuple[list[Field], dict[str, int]]:
+    """Three players, a tsumo: what each of the two payers pays, and what the winner
+    collects in all (the row that differs from four players: one payer fewer)."""
+    fields: list[Field] = []
+    expected: dict[str, int] = {}
+    if c.dealer:
+        label = _("Each of the two other players pays")
+        pool = [r.tsumo_others for r in rows]
+        fields.append(number_field("tsumo_others", label, c.tsumo_others, pool, opts, rng))
+        expected["tsumo_others"] = c.tsumo_others
+    else:
+        dealer_pays = c.tsumo_dealer or 0
+        others = [r.tsumo_others for r in rows]
+        fields.append(
+            number_field(
+                "tsumo_others", _("The other non-dealer pays"), c.tsumo_others, others, opts, rng
+            )
+        )
+        dealers = [r.tsumo_dealer or 0 for r in rows]
+        fields.append(
+            number_field("tsumo_dealer", _("The dealer pays"), dealer_pays, dealers, opts, rng)
+        )
+        expected.update(tsumo_others=c.tsumo_others, tsumo_dealer=dealer_pays)
+    totals = [r.tsumo_total for r in rows]
+    label = _("The winner collects in all")
+    fields.append(number_field("collect", label, c.tsumo_total, totals, opts, rng))
+    expected["collect"] = c.tsumo_total
+    return fields, expected
 
 
 def parse_table_key(key: str) -> tuple[bool, str, int, int | None]:
@@ -111,6 +145,8 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
             "fu": fu,
             "han": han,
         }
+    if rules.sanma:
+        prompt = _("Three players (sanma). %(question)s") % {"question": prompt}
     return Question(
         kind="table",
         seed=seed,
@@ -195,6 +231,9 @@ def _cell_text(c: Cell, win: str) -> tuple[str, str]:
         tsumo = all_text(c.tsumo_others)
     else:
         tsumo = split_text(c.tsumo_others, c.tsumo_dealer or 0)
+    if c.tsumo_exists and c.players == 3:
+        # Three players: what the winner collects from the two payers, after the payments.
+        tsumo = _("%(payments)s = %(total)s") % {"payments": tsumo, "total": number(c.tsumo_total)}
     if win == "ron":
         return ron, ""
     if win == "tsumo":
@@ -211,7 +250,7 @@ def grid(
 ) -> dict[str, Any]:
     """The quick-reference table (1-4 han x 20-110 fu) of the engine, ready for a template:
     payments per cell, with mastery ``levels`` and one ``highlight`` cell if given."""
-    rule_set = PRESETS[rules]
+    rule_set = ALL_PRESETS[rules]
     rows = []
     for han in HAN_ROWS:
         cells = []

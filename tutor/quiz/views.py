@@ -20,7 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
@@ -295,6 +295,15 @@ def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
     return render(request, template, context, status=status)
 
 
+def _in_active_language(msgid: str) -> str:
+    """A sentence added for three players, translated; "" while a non-English page has no
+    translation for it yet (the page never mixes English in)."""
+    text = gettext(msgid)
+    if text == msgid and not (get_language() or "en").startswith("en"):
+        return ""
+    return text
+
+
 @require_GET
 def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
@@ -311,7 +320,15 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
-        "rule_sets": [(r, rules_label(r)) for r in quiz.RULE_SETS],
+        "sanma_link": _in_active_language(gettext_noop("Three players (sanma)")),
+        "sanma_note": _in_active_language(
+            gettext_noop(
+                "With three players (sanma) a tsumo has two payers: you also give what the "
+                "winner collects."
+            )
+        ),
+        # The table drill's rule sets (the three-player tables last).
+        "rule_sets": [(r, rules_label(r)) for r in quiz.TABLE_RULE_SETS],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,

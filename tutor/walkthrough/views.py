@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from config.guard import field_errors, input_errors
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.request import REQUEST_FIELDS
-from scorer.forms import PRESET_CHOICES
+from scorer.forms import ALL_PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -65,6 +65,7 @@ def form_fields(
         "chiihou": (_("Chiihou (first draw)"), "bool"),
         "dora": (_("Dora indicators"), "text"),
         "ura": (_("Ura dora indicators"), "text"),
+        "nuki": (_("Nuki dora (norths set aside, three players)"), "number"),
         "honba": (_("Honba"), "number"),
         "sticks": (_("Riichi sticks"), "number"),
         "wareme": (_("Wareme seat"), "text"),
@@ -83,8 +84,8 @@ def form_fields(
         choices: tuple[tuple[str, object], ...] = _WINDS if kind == "wind" else ()
         if kind == "preset":
             value = value or "tenhou"
-            choices = tuple(PRESET_CHOICES)
-            if value not in PRESETS:
+            choices = tuple(ALL_PRESET_CHOICES)
+            if value not in ALL_PRESETS:
                 # A rules object from a link (JSON) stays selectable as it came.
                 choices += ((value, _("Custom rules (from the link)")),)
         message = str(error.get("message", "")) if error.get("field") == name else ""
