@@ -1,6 +1,6 @@
 """The quiz in Japanese: every drill kind's question and its feedback after a wrong answer, every
 slip sentence, the menu and the progress page carry no English words; payments read as players
-say them (1,300・2,600, 4,000オール, 7,700点: digits grouped as in the tables)."""
+say them (1300・2600, 4000オール, 7700点)."""
 
 from __future__ import annotations
 
@@ -185,12 +185,12 @@ def test_payments_read_as_players_say_them():
         split = quiz.make_question("reverse", 1, {"item": "reverse:n:tsumo:2:30"})
         dealer = quiz.make_question("reverse", 1, {"item": "reverse:d:tsumo:2:30"})
         ron = quiz.make_question("reverse", 1, {"item": "reverse:n:ron:3:40"})
-        assert "500・1,000" in split.prompt
-        assert "1,000オール" in dealer.prompt
-        assert "子のロンで5,200点：" in ron.prompt
+        assert "500・1000" in split.prompt
+        assert "1000オール" in dealer.prompt
+        assert "子のロンで5200点：" in ron.prompt
         grid = quiz.grid(False, "tsumo")
         cells = [c["text"] for row in grid["rows"] for c in row["cells"] if c["exists"]]
-        assert "1,300・2,600" in cells
+        assert "1300・2600" in cells
         honba = quiz.make_question("honba", 3, {"win": "tsumo", "dealer": "dealer"})
         assert re.match(r"親のツモ：[\d,]+オール、\d本場、", honba.prompt), honba.prompt
     english = quiz.make_question("reverse", 1, {"item": "reverse:n:tsumo:2:30"})

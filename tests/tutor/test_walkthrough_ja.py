@@ -133,12 +133,13 @@ def test_sanma_payment_titles_in_english_name_the_other_non_dealer():
     assert rule.title != "payment_rule"
 
 
-def test_japanese_numbers_are_grouped_and_big_ones_in_myriad_units():
+def test_japanese_numbers_are_written_as_players_write_them():
     with translation.override("ja"):
         walk = build(HANDS["yakuman"])
         total = next(s for s in walk.steps if s.kind == "total")
-        # digits grouped as in the course's tables (32,000点), myriad units from 10万 up
-        assert "32,000点" in total.text
+        # as players write points (32000点), myriad units from 10万 up
+        assert "32000点" in total.text
+        assert "32,000" not in total.text
         big = build(HANDS["aotenjou"])
         assert big.total_display == "4718万6000"
         sentences = " ".join(s.text for s in big.steps if s.kind in ("payment", "total"))
@@ -156,7 +157,7 @@ def test_lists_and_rule_sensitivity_read_as_one_japanese_sentence():
         assert rules.text == "使用したルール：天鳳。" or "Tenhou" in rules.text  # scorer's label
         changes = [n.text for n in rules.notes]
         assert "平和のツモ和了を認めないルールなら、この手は20符ではなく30符、" in changes[0]
-        assert changes[0].endswith("1,500点ではなく1,100点になります。")
+        assert changes[0].endswith("1500点ではなく1100点になります。")
 
 
 def test_glossary_links_show_kanji_with_furigana_in_japanese(client):
