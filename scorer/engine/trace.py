@@ -85,9 +85,6 @@ DOUBLE_WIND: Final = _(
     "The pair is also the round wind; these rules count a double-wind pair as {double_wind_fu} fu."
 )
 
-# A tuple of types: isinstance checks it faster than the union ``tuple | list``.
-_SEQUENCES: Final = (tuple, list)
-
 # Filling a sentence. A step is built as data first (its kind, tiles and numbers, in the order
 # the result shows them); its ``text`` is then filled from the step itself, with each template
 # cut once into its constant pieces and the names of its fields, so that only the values are
@@ -116,11 +113,11 @@ def _split(template: str) -> tuple[str, ...]:
 
 def _shown(value: object) -> str:
     """A value as a sentence shows it: tile lists spaced, anything else as ``format`` does."""
-    if isinstance(value, _SEQUENCES):
-        return " ".join(value)
     if isinstance(value, str):
         return value
-    return format(value)
+    if isinstance(value, (list, tuple)):
+        return " ".join(value)
+    return str(value)  # numbers, booleans, None: what format() writes with no spec
 
 
 def fill(template: str, step: Step) -> str:
@@ -134,12 +131,13 @@ def fill(template: str, step: Step) -> str:
         return pieces[0]
     if not count:
         return template.format_map({key: _shown(value) for key, value in step.items()})
-    out = pieces[0]
+    parts = [pieces[0]]
     index = 1
     while index < count:
-        out += _shown(step[pieces[index]]) + pieces[index + 1]
+        parts.append(_shown(step[pieces[index]]))
+        parts.append(pieces[index + 1])
         index += 2
-    return out
+    return "".join(parts)
 
 
 def _block(block: Block) -> dict[str, object]:
