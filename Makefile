@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3 python; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	  then command -v $$p; break; fi; done)
 
-.PHONY: run test check lint typecheck pytest pytest-python pytest-postgres engine engine-optional browser-deps postgres-deps bench clean
+.PHONY: run test check lint messages compilemessages gettext-deps typecheck pytest pytest-python pytest-postgres engine engine-optional browser-deps postgres-deps bench clean
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then echo "error: Tenbo needs Python >= 3.12 (install it, or set PYTHON=/path/to/python3.12)" >&2; exit 1; fi
@@ -31,7 +31,23 @@ engine: $(STAMP)
 engine-optional: $(STAMP)
 	@$(PY) tools/build_engine.py || echo "note: no C compiler? The engine runs as plain Python."
 
-run: $(STAMP) engine-optional
+# The Japanese catalogues: `make messages` refreshes the .po files from the sources (commit them);
+# the compiled .mo files are built here on every machine (not committed), with GNU gettext's msgfmt.
+MESSAGES_IGNORE := --ignore=.venv --ignore=build --ignore=tests --ignore=bench --ignore=tools \
+	--ignore=staticfiles --ignore=docs --ignore=node_modules
+gettext-deps:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	  else echo "error: GNU gettext (msgfmt) is missing; run: sudo apt-get install -y gettext" >&2; exit 1; fi; fi
+
+messages: $(STAMP) gettext-deps
+	$(PY) manage.py makemessages -l ja --add-location=file --no-obsolete $(MESSAGES_IGNORE)
+	@find . -path ./.venv -prune -o -name django.po -path "*/locale/ja/*" -print | xargs sed -i "/^\"POT-Creation-Date:/d; /^\"Report-Msgid-Bugs-To:/d"
+
+compilemessages: $(STAMP) gettext-deps
+	@$(PY) manage.py compilemessages -l ja $(MESSAGES_IGNORE) >/dev/null
+
+run: $(STAMP) engine-optional compilemessages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -57,16 +73,16 @@ typecheck: $(STAMP)
 	$(BIN)/mypy .
 
 # The whole suite on the compiled engine, then the engine's own tests on the plain sources.
-pytest: $(STAMP) browser-deps engine
+pytest: $(STAMP) browser-deps engine compilemessages
 	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest
 
-pytest-python: $(STAMP)
+pytest-python: $(STAMP) compilemessages
 	TENBO_ENGINE=python $(BIN)/pytest -q tests/engine
 
 # Every test that can touch the database (tests/conftest.py: --db-only), again on a throwaway
 # PostgreSQL cluster (tools/with_postgres.sh: temp dir, unprivileged owner, loopback, free port,
 # removed at the end). The engine's tests never reach the database and run once.
-pytest-postgres: $(STAMP) browser-deps postgres-deps engine
+pytest-postgres: $(STAMP) browser-deps postgres-deps engine compilemessages
 	TENBO_EXPECT_COMPILED=1 TENBO_EXPECT_POSTGRES=1 tools/with_postgres.sh $(BIN)/pytest --db-only
 
 test: lint typecheck pytest pytest-python pytest-postgres

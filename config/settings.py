@@ -115,7 +115,14 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ja", _("Japanese"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# One catalogue per feature, beside its code (tutor/<feature>/locale, scorer/locale: the engine's
+# step sentences and errors are translated there), and locale/ for the shared layout. makemessages
+# files each string into the nearest locale/ above its source (`make messages`).
+LOCALE_PATHS = [
+    BASE_DIR / "locale",
+    BASE_DIR / "scorer" / "locale",
+    *sorted((BASE_DIR / "tutor").glob("*/locale")),
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
