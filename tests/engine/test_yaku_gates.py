@@ -78,7 +78,7 @@ def test_an_ordinary_hand_judges_few_rows():
 
 def test_each_situation_flag_is_its_own_fact():
     plain = {"hand": "234m567p23s44z678s", "win": "4s"}
-    on = {
+    on: dict[str, dict[str, object]] = {
         "tsumo": {"tsumo": True},
         "riichi": {"riichi": True},
         "double_riichi": {"double_riichi": True},
