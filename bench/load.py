@@ -4,7 +4,8 @@ For each database (a fresh SQLite file; PostgreSQL through a throwaway cluster t
 tools/with_postgres.sh starts and removes) and each gunicorn shape (2 sync workers; 4 workers x 2
 threads), this starts the app as production runs it (config/gunicorn.conf.py, DEBUG off, static
 collected), then drives each endpoint with ``--connections`` keep-alive clients for ``--seconds``
-and prints req/s, p50/p95/p99 latency and errors:
+and prints req/s, p50/p95/p99 latency, errors and the app's CPU time per request (gunicorn's
+processes only: the number that a busy, shared machine changes least):
 
 - fragment: the picker's htmx fragment (a tile added to a hand)
 - api: GET /api/score
@@ -283,6 +284,18 @@ class Server:
         )
         return [int(p) for p in out.stdout.split()]
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of the master and its live workers so far: on a shared
+        machine, CPU per request says more than latency (a killed worker's time is lost)."""
+        total = 0
+        for pid in [self.proc.pid, *self.workers()]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime (stat fields 14, 15)
+        return total / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
         try:
@@ -426,13 +439,16 @@ def main() -> int:
                 server = Server(env, port, workers, threads)
                 try:
                     for name in endpoints:
+                        cpu = server.cpu_seconds()
                         result, elapsed = drive(port, name, args.connections, args.seconds)
+                        cpu = server.cpu_seconds() - cpu
                         lat = result.latencies
                         kinds = ",".join(f"{k}:{v}" for k, v in sorted(result.error_kinds.items()))
                         p50, p95, p99 = (1000 * percentile(lat, p) for p in (50, 95, 99))
                         row = (
                             f"| {database:8} | {workers}x{threads} | {name:11} | "
                             f"{len(lat) / elapsed:7.0f} | {p50:6.0f} | {p95:6.0f} | {p99:6.0f} | "
+                            f"{1000 * cpu / max(1, len(lat)):6.1f} | "
                             f"{result.errors}{' ' + kinds if kinds else ''} |"
                         )
                         rows.append(row)
@@ -449,8 +465,11 @@ def main() -> int:
     # Numbers from a shared machine mean little without its load (other processes' CPU).
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average at the end: {load} on {os.cpu_count()} CPUs")
-    print("| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | errors |")
-    print("|---|---|---|---:|---:|---:|---:|---|")
+    print(
+        "| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | CPU ms/req "
+        "| errors |"
+    )
+    print("|---|---|---|---:|---:|---:|---:|---:|---|")
     for row in rows:
         print(row)
     for note in notes:

@@ -3,16 +3,20 @@ field needs. One check for every view (pages, the API, the tutor, the quiz), so 
 (hand notation, JSON, numbers) ever sees such text and nothing stores it.
 
 PostgreSQL cannot store a NUL in text or JSON, and every field here is short: the longest is a
-rules object in JSON (well under 1,000 characters). The answer is 400 with a message naming the
-parameter: the API's error object for /api/, a short page otherwise.
+rules object in JSON (well under 1,000 characters). The API answers 400 with its error object
+naming the parameter. A page whose form has a field for the parameter (a view marked with
+:func:`field_errors`: the picker, the calculator, the walkthrough, the quiz answer) is shown
+with the message beside that field: the guard removes the parameter, so no parser sees it, and
+hands the message to the view (:func:`input_errors`). Any other page answers with a short 400
+page naming the parameter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Collection
+from typing import Any, Final, TypeVar
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -22,24 +26,56 @@ MAX_VALUE: Final = 2000
 EXEMPT: Final = frozenset({"csrfmiddlewaretoken"})
 
 
-def problem(request: HttpRequest) -> tuple[str, str] | None:
-    """The first bad parameter and what is wrong with it, if any."""
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def problems(request: HttpRequest) -> list[tuple[str, str]]:
+    """Every bad parameter (once) and what is wrong with it, in the order they came."""
     sources = [request.GET]
     if request.method == "POST" and request.content_type != "application/json":
         sources.append(request.POST)
+    found: dict[str, str] = {}
     for source in sources:
         for name, values in source.lists():
             if "\x00" in name:
-                return name.replace("\x00", "\\0"), _("A parameter name holds a NUL character.")
+                key = name.replace("\x00", "\\0")
+                found.setdefault(key, _("A parameter name holds a NUL character."))
+                continue
             for value in values:
                 if "\x00" in value:
-                    return name, _("“%(name)s” holds a NUL character.") % {"name": name}
-                if len(value) > MAX_VALUE and name not in EXEMPT:
-                    return name, _("“%(name)s” is too long: at most %(n)d characters.") % {
+                    found.setdefault(name, _("“%(name)s” holds a NUL character.") % {"name": name})
+                elif len(value) > MAX_VALUE and name not in EXEMPT:
+                    message = _("“%(name)s” is too long: at most %(n)d characters.") % {
                         "name": name,
                         "n": MAX_VALUE,
                     }
-    return None
+                    found.setdefault(name, message)
+    return list(found.items())
+
+
+def problem(request: HttpRequest) -> tuple[str, str] | None:
+    """The first bad parameter and what is wrong with it, if any."""
+    found = problems(request)
+    return found[0] if found else None
+
+
+def field_errors(fields: Collection[str] | Callable[[str], bool]) -> Callable[[View], View]:
+    """Mark a page view whose form has a field for each parameter in ``fields`` (or for which
+    ``fields(name)`` is true): a refused value of one of them reaches the view as that field's
+    error (:func:`input_errors`) instead of a 400 page."""
+    accepts = fields if callable(fields) else frozenset(fields).__contains__
+
+    def mark(view: View) -> View:
+        view.guard_accepts = accepts  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+def input_errors(request: HttpRequest) -> dict[str, str]:
+    """The refused parameters of this request, by name, with their messages (the view shows
+    each beside its field; the parameters themselves have been removed)."""
+    return dict(getattr(request, "guard_errors", {}))
 
 
 class InputGuardMiddleware:
@@ -47,11 +83,39 @@ class InputGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        found = problem(request)
-        if found is None:
-            return self.get_response(request)
-        field, message = found
-        if request.path.startswith("/api/"):
+        found = problems(request)
+        if found and request.path.startswith("/api/"):
+            field, message = found[0]
             error = {"code": "invalid_notation", "message": message, "field": field}
             return JsonResponse({"ok": False, "error": error}, status=400)
-        return render(request, "400.html", {"message": message}, status=400)
+        request.guard_problems = found  # type: ignore[attr-defined]
+        return self.get_response(request)
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> HttpResponse | None:
+        """A page view: its own fields' errors, or the 400 page for anything else."""
+        found: list[tuple[str, str]] = getattr(request, "guard_problems", [])
+        if not found:
+            return None
+        accepts: Callable[[str], bool] | None = getattr(view, "guard_accepts", None)
+        if accepts is None or not all(accepts(name) for name, _message in found):
+            return render(request, "400.html", {"message": found[0][1]}, status=400)
+        request.GET = _without(request.GET, found)  # type: ignore[assignment]
+        if request.method == "POST":
+            request.POST = _without(request.POST, found)  # type: ignore[assignment]
+        request.guard_errors = dict(found)  # type: ignore[attr-defined]
+        return None
+
+
+def _without(data: QueryDict, found: list[tuple[str, str]]) -> QueryDict:
+    """A copy of ``data`` without the refused parameters (no parser ever sees their values)."""
+    kept = data.copy()
+    for name, _message in found:
+        kept.pop(name, None)
+    kept._mutable = False
+    return kept

@@ -99,6 +99,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # the busy timeout makes a writer wait for the lock instead of failing at once, and
     # IMMEDIATE takes the write lock when a transaction starts, so two transactions never both
     # read and then deadlock upgrading to write ("database is locked" despite the timeout).
+    # synchronous=NORMAL (under WAL) skips the fsync at each commit, not the write: a commit is
+    # in the WAL file (the OS's page cache) when it returns, so a killed worker or process loses
+    # nothing it acknowledged; only a power cut or kernel crash may lose the last commits (the
+    # database stays consistent). The quiz answer's writers also take turns through a file lock
+    # (config/writers.py) rather than the busy handler's sleep-and-retry.
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "timeout": 20,

@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scorer.engine.rules import PRESETS, Rules
+from scorer.engine.rules import ALL_PRESETS, PRESETS, Rules
 
 MODE_CHOICES: Final[tuple[tuple[str, Promise], ...]] = (
     ("hand", _("Hand")),
@@ -65,6 +65,13 @@ PRESET_LABELS: Final[dict[str, Promise]] = {
     "mahjongsoul_sanma": _("Mahjong Soul, three players"),
 }
 PRESET_CHOICES: Final = tuple((name, PRESET_LABELS.get(name, name)) for name in PRESETS)
+#: Every preset, the three-player ones last: for the pages that handle three players.
+ALL_PRESET_CHOICES: Final = tuple((name, PRESET_LABELS.get(name, name)) for name in ALL_PRESETS)
+#: The three-player switch's choices (the ``sanma`` field: 0 four players, 1 three).
+PLAYER_CHOICES: Final = (("0", _("4 players")), ("1", _("3 players (sanma)")))
+#: Switches the picker shows elsewhere (``players`` is the three-player switch) or only with
+#: three players.
+THREE_PLAYER_SWITCHES: Final = frozenset({"sanma_tsumo", "north_yakuhai"})
 FLAG_LABELS: Final[dict[str, Promise]] = {
     "riichi": _("Riichi"),
     "double_riichi": _("Double riichi"),
@@ -75,6 +82,10 @@ FLAG_LABELS: Final[dict[str, Promise]] = {
     "chankan": _("Chankan (robbing a kan)"),
     "tenhou": _("Tenhou (dealer's first draw)"),
     "chiihou": _("Chiihou (first draw)"),
+}
+#: Three players: the replacement draw after a kita is a rinshan draw too.
+SANMA_FLAG_LABELS: Final[dict[str, Promise]] = {
+    "rinshan": _("Rinshan (after a kan or a kita)"),
 }
 SWITCH_LABELS: Final[dict[str, Promise]] = {
     "red_fives": _("Red fives"),
@@ -125,6 +136,7 @@ SAMPLES: Final[tuple[tuple[Promise, str], ...]] = (
 INDICATOR_LABELS: Final[dict[str, Promise]] = {
     "dora": _("Dora indicators"),
     "ura": _("Ura-dora indicators"),
+    "nuki": _("Nuki dora (norths set aside)"),
 }
 LIMIT_LABELS: Final[dict[str, Promise]] = {
     "mangan": _("Mangan"),
@@ -184,6 +196,8 @@ YAKU_LABELS: Final[dict[str, Promise]] = {
     "dora": _("Dora"),
     "ura_dora": _("Ura-dora"),
     "aka_dora": _("Red fives (aka dora)"),
+    "nuki_dora": _("Nuki dora (kita)"),
+    "north_wind": _("North wind (three players)"),
 }
 #: Words the engine fills into its step sentences (``wait``, ``payer_name``), by the engine's
 #: own English word: whoever formats a step (tutor/walkthrough) gives each word through this
@@ -238,6 +252,7 @@ FU_LABELS: Final[dict[str, Promise]] = {
     "pair_dragon": _("Dragon pair"),
     "pair_seat_wind": _("Seat-wind pair"),
     "pair_round_wind": _("Round-wind pair"),
+    "pair_north": _("North pair (three players)"),
     "wait_kanchan": _("Closed wait (kanchan)"),
     "wait_penchan": _("Edge wait (penchan)"),
     "wait_tanki": _("Pair wait (tanki)"),
@@ -258,10 +273,15 @@ class SwitchControl:
 
 
 def switch_controls(preset: Rules, rules: Rules) -> list[SwitchControl]:
-    """The advanced panel's selects: each switch with the value in force."""
+    """The advanced panel's selects: each switch with the value in force.
+
+    ``players`` is left out (the three-player switch beside the rules sets it), and so are the
+    three-player switches while four play."""
     base = preset.switches()
     controls = []
     for name, value in rules.switches().items():
+        if name == "players" or (name in THREE_PLAYER_SWITCHES and not rules.sanma):
+            continue
         text = ("1" if value else "0") if isinstance(value, bool) else str(value)
         choices = _CHOICE_VALUES.get(name, (("1", _("on")), ("0", _("off"))))
         controls.append(

@@ -27,9 +27,9 @@ from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
 from scorer.engine.points import base_points
 from scorer.engine.request import BOOL_FIELDS, WIND_CODES
-from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
+from scorer.engine.rules import ALL_PRESETS, Rules, RulesError, resolve_rules
 from scorer.engine.tables import myriad
-from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
+from scorer.engine.tiles import EAST, NORTH, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
@@ -60,12 +60,32 @@ TRANSIENT: Final = (
     "_preset",
     "_shown",
     "_sit",
+    "kita",
+    "unnuki",
+    "sanma",
 )
 #: The fields shown in the situation panel (their errors appear there).
 #: The seat a blank picker starts at: South, a non-dealer.
 NEW_HAND_SEAT: Final = "2z"
-SITUATION_FIELDS: Final = (*BOOL_FIELDS, "seat", "round", "dora", "ura", "honba", "sticks")
+SITUATION_FIELDS: Final = (
+    *BOOL_FIELDS,
+    "seat",
+    "round",
+    "dora",
+    "ura",
+    "nuki",
+    "honba",
+    "sticks",
+)
 MAX_INDICATORS: Final = 5
+#: North tiles a three-player hand may set aside (there are four norths).
+MAX_NUKI: Final = 4
+#: The three-player switch: a four-player preset's three-player counterpart and back. A preset
+#: without one turns into Tenhou's three-player rules (the common online rule set).
+SANMA_OF: Final[dict[str, str]] = {"tenhou": "tenhou_sanma", "mahjongsoul": "mahjongsoul_sanma"}
+FOUR_OF: Final[dict[str, str]] = {three: four for four, three in SANMA_OF.items()}
+#: Characters a three-player set does not have (2m-8m and the red 5m).
+SANMA_MISSING: Final = frozenset(f"{n}m" for n in "02345678")
 #: Palette order: each suit 1-9 with the red five after the five, then the honours.
 _SUIT_ROWS: Final = tuple(
     tuple(
@@ -98,6 +118,8 @@ class PickerState:
     flags: dict[str, bool] = field(default_factory=dict)
     dora: list[str] = field(default_factory=list)
     ura: list[str] = field(default_factory=list)
+    #: North tiles set aside as nuki dora (kita), three players only.
+    nuki: int = 0
     honba: str = ""
     sticks: str = ""
     wareme: str = ""
@@ -150,6 +172,7 @@ class PickerState:
     def shown(self) -> str:
         """What the palette's look depends on besides the tiles (mode, direction, index)."""
         extra = (f"c{self.chi_pos}" if self.chi_pos else "") + ("r" if self.red else "")
+        extra += "3" if self.three else ""
         return f"{self.mode}{self.direction}{int(self.index)}{extra}"
 
     # ------------------------------------------------------------------ rules
@@ -163,7 +186,28 @@ class PickerState:
         try:
             return resolve_rules(self.rules_spec())
         except RulesError:
-            return PRESETS.get(self.rules, PRESETS["tenhou"])
+            return ALL_PRESETS.get(self.rules, ALL_PRESETS["tenhou"])
+
+    @property
+    def three(self) -> bool:
+        """Three-player mahjong (sanma): a three-player preset, or the ``players`` switch at 3."""
+        return self.effective_rules().sanma
+
+    def set_three(self, on: bool) -> None:
+        """The three-player switch: move to the preset's three-player (or four-player)
+        counterpart. Switch changes made for the old preset are dropped, as when a preset is
+        picked; leaving three players also drops the norths set aside (four players have no
+        kita) and the chi mode is left when entering (three players have no chi)."""
+        if on == self.three:
+            return
+        if on:
+            self.rules = SANMA_OF.get(self.rules, "tenhou_sanma")
+            if self.mode == "chi":
+                self.mode = "hand"
+        else:
+            self.rules = FOUR_OF.get(self.rules, self.rules)
+            self.nuki = 0
+        self.switches = {}
 
     # ------------------------------------------------------------------ output
     def request_fields(self) -> dict[str, str]:
@@ -186,6 +230,8 @@ class PickerState:
             out["dora"] = "".join(self.dora)
         if self.ura:
             out["ura"] = "".join(self.ura)
+        if self.nuki:
+            out["nuki"] = str(self.nuki)
         for name in ("honba", "sticks"):
             value = getattr(self, name).strip()
             if value and value != "0":
@@ -241,6 +287,7 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             state.rules,
             sorted(state.switches.items()),
             state.index,
+            state.nuki,
             # The note beside ura-dora indicators that count nothing without a riichi.
             bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
             sorted(
@@ -299,6 +346,13 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
             setattr(state, name, list(parsed.concealed))
         except NotationError:
             state.problems[name] = _("Indicators are tiles such as 1m5z.")
+    nuki = (get("nuki") or "").strip()
+    if nuki:
+        count = parse_int(nuki, 0, MAX_NUKI)
+        if count is None:
+            state.problems["nuki"] = _("Nuki dora are counted 0 to 4 (there are four norths).")
+        else:
+            state.nuki = count
     state.honba = (get("honba") or "").strip()
     state.sticks = (get("sticks") or "").strip()
     wareme = (get("wareme") or "").strip()
@@ -314,10 +368,18 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
         spec = spec if isinstance(spec, dict) else {}
         rules = str(spec.get("preset", "tenhou"))
         given.update({k: _switch_text(v) for k, v in spec.items() if k in SWITCH_DEFAULTS})
-    state.rules = rules if rules in PRESETS else "tenhou"
+    state.rules = rules if rules in ALL_PRESETS else "tenhou"
     preset_shown = get("_preset")
     if preset_shown is None or preset_shown == state.rules:
         state.switches = _changed_switches(state.rules, given)
+        # The three-player switch counts only when the preset menu did not change (a preset
+        # picked from the menu decides the number of players itself).
+        three = (get("sanma") or "").strip()
+        if three in ("0", "1"):
+            state.set_three(three == "1")
+    elif preset_shown in ALL_PRESETS and ALL_PRESETS[preset_shown].sanma and not state.three:
+        # A four-player preset picked from the menu leaves three players: no norths set aside.
+        state.nuki = 0
     mode = get("mode") or "hand"
     state.mode = mode if mode in MODES else "hand"
     direction = get("from") or "="
@@ -326,12 +388,14 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     state.chi_pos = int(chi_pos) if chi_pos in ("0", "1", "2") else 0
     state.red = _flag(get("red"))
     state.index = _flag(get("index"))
+    if state.three and state.mode == "chi":
+        state.mode = "hand"
     return state
 
 
 def _changed_switches(preset: str, given: Mapping[str, str | None]) -> dict[str, str]:
     """The switches that differ from the preset (values kept as canonical strings)."""
-    base = PRESETS[preset].switches()
+    base = ALL_PRESETS[preset].switches()
     changed: dict[str, str] = {}
     for name, raw in given.items():
         if raw is None or raw == "":
@@ -374,7 +438,7 @@ def all_tiles(state: PickerState) -> list[str]:
         tiles.append(state.win)
     for meld in state.melds:
         tiles.extend(meld.tiles)
-    return tiles + state.dora + state.ura
+    return tiles + state.dora + state.ura + [code_of(NORTH)] * state.nuki
 
 
 def usage(state: PickerState) -> Usage:
@@ -409,6 +473,8 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
 
 def _field_of(state: PickerState, code: str) -> str:
     kind = kind_of(code)
+    if kind == NORTH and state.nuki:
+        return "nuki"
     for name in ("dora", "ura"):
         if any(kind_of(t) == kind for t in getattr(state, name)):
             return name
@@ -520,9 +586,12 @@ def palette(state: PickerState) -> list[list[PaletteTile]]:
     """The palette rows (m, p, s, z) with what is left and whether a click does anything."""
     used = usage(state)
     rows = []
+    three = state.three
     for row in PALETTE:
         tiles = []
         for code in row:
+            if three and code in SANMA_MISSING:
+                continue
             left = used.left(code)
             if state.mode in MELD_MODES:
                 meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
@@ -579,6 +648,11 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
             return Notice("hand", _("There is no such meld to take back."))
         del state.melds[number]
         return None
+    if "kita" in query:
+        return _kita(state)
+    if "unnuki" in query:
+        state.nuki = max(0, state.nuki - 1)
+        return None
     for name in ("dora", "ura"):
         code = get("un" + name)
         tiles = getattr(state, name)
@@ -587,9 +661,24 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
     return None
 
 
+def _kita(state: PickerState) -> Notice | None:
+    """Set a north aside as nuki dora (three players only; a fifth north is refused)."""
+    if not state.three:
+        return Notice("nuki", _("Only three-player mahjong sets norths aside (kita)."))
+    if state.nuki >= MAX_NUKI or usage(state).left(code_of(NORTH)) <= 0:
+        return Notice("nuki", _("No north left: all four are in use."))
+    state.nuki += 1
+    return None
+
+
 def _add(state: PickerState, code: str) -> Notice | None:
     if not is_valid_code(code):
         return Notice("palette", _("%(tile)s is not a tile.") % {"tile": code})
+    if state.three and code in SANMA_MISSING:
+        return Notice(
+            "palette",
+            _("Three players play without 2m to 8m: %(tile)s is not in the set.") % {"tile": code},
+        )
     if state.mode in MELD_MODES:
         meld = make_meld(state.mode, code, state.direction, state.chi_pos, state.red)
         if meld is None:
@@ -734,9 +823,10 @@ class Panel:
 
 def points_text(value: int) -> str:
     """Points as players write them: 11,600 in English; 11600 in Japanese, where scoring
-    books and tables write points without a separator (1300・2600, 4000オール, 7700点)."""
+    books and tables write points without a separator (1300・2600, 4000オール, 7700点), and
+    in myriad units from 100,000 up (an aotenjou total: 16万3900), as the walkthrough does."""
     if (get_language() or "").startswith("ja"):
-        return str(value)
+        return myriad(value) if abs(value) >= 100_000 else str(value)
     return f"{value:,}"
 
 
@@ -745,9 +835,11 @@ def _points(value: object) -> str:
     return points_text(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
-def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
+def payment_lines(result: Mapping[str, object], dealer: bool, players: int = 4) -> list[str]:
     """The payments as sentences: "2,000/3,900: the dealer pays 3,900, each other player
-    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900."."""
+    2,000." (a non-dealer's tsumo) or "3,900 all: each other player pays 3,900.".
+
+    With three ``players`` a tsumo has two payers, and the sentences say so."""
     pay = result.get("payments")
     if not isinstance(pay, Mapping):
         return []
@@ -756,9 +848,26 @@ def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
         lines.append(_("The discarder pays %(ron)s.") % {"ron": _points(pay["ron"])})
     elif pay.get("tsumo_dealer") is not None:
         words = {"dealer": _points(pay["tsumo_dealer"]), "others": _points(pay["tsumo_others"])}
+        if players == 3:
+            lines.append(
+                _(
+                    "%(others)s/%(dealer)s: the dealer pays %(dealer)s, the other non-dealer "
+                    "%(others)s (three players: there is no north seat to pay)."
+                )
+                % words
+            )
+        else:
+            lines.append(
+                _(
+                    "%(others)s/%(dealer)s: the dealer pays %(dealer)s, "
+                    "each other player %(others)s."
+                )
+                % words
+            )
+    elif dealer and players == 3:
         lines.append(
-            _("%(others)s/%(dealer)s: the dealer pays %(dealer)s, each other player %(others)s.")
-            % words
+            _("%(each)s all: each of the two other players pays %(each)s.")
+            % {"each": _points(pay.get("tsumo_others"))}
         )
     elif dealer:
         lines.append(
@@ -954,7 +1063,8 @@ def build_panel(state: PickerState) -> Panel:
     pay = result.get("payments")
     total = pay.get("total") if isinstance(pay, Mapping) else None
     big = ""
-    if isinstance(total, int) and total >= 100_000_000:
+    # The myriad reading beside a huge total (Japanese totals are written so already).
+    if isinstance(total, int) and total >= 100_000_000 and myriad(total) != _points(total):
         big = myriad(total)
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
@@ -966,7 +1076,7 @@ def build_panel(state: PickerState) -> Panel:
         "scored",
         result=result,
         errors=errors,
-        payments=payment_lines(result, dealer),
+        payments=payment_lines(result, dealer, state.effective_rules().players),
         big_total=big,
         total_text=_points(total),
         yaku=[

@@ -16,31 +16,51 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
+from config.guard import field_errors, input_errors
 from scorer import calc, forms, picker
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
+from scorer.engine.request import REQUEST_FIELDS
 from scorer.http import HtmxHttpRequest
+
+#: The picker's fields with a place for their error: the request's fields and the paste box
+#: beside them, the rule switches in the panel; the palette's actions and view state (add=,
+#: mode= ...) report under the palette.
+_PICKER_FIELDS = frozenset({*REQUEST_FIELDS, "paste", *picker.SWITCH_FIELDS.values()})
+_PICKER_CONTROLS = frozenset(
+    {*picker.TRANSIENT, "mode", "index", "chi", "from", "red"} - _PICKER_FIELDS
+)
 
 
 def _url(query: str) -> str:
     return reverse("scorer:picker") + (f"?{query}" if query else "")
 
 
+def _winds(three: bool, chosen: str) -> list[tuple[str, object]]:
+    return [(v, label) for v, label in forms.WIND_CHOICES if not three or v != "4z" or v == chosen]
+
+
+@field_errors(_PICKER_FIELDS | _PICKER_CONTROLS)
 @require_GET
 def picker_view(request: HtmxHttpRequest) -> HttpResponse:
-    """The picker page (full page, or the ``picker`` partial for htmx)."""
+    """The picker page (full page, or the ``picker`` partial for htmx). A parameter the input
+    guard refused (config/guard.py) is left out and its message shown by its field."""
+    refused = input_errors(request)
     state = picker.state_from_query(request.GET)
     before = picker.palette(state)
     notice = picker.apply_action(state, request.GET)
     canonical = _url(state.query())
-    if not request.htmx and notice is None and picker.has_action(request.GET):
+    if not request.htmx and notice is None and not refused and picker.has_action(request.GET):
         return redirect(canonical)
     panel = picker.build_panel(state)
     errors = dict(panel.errors)
     if notice is not None:
         errors[notice.field] = notice.message
+    for name, message in refused.items():
+        errors[name if name in _PICKER_FIELDS else "palette"] = message
     # Every message a sentence (the engine's start in lower case and have no full stop).
     errors = {name: picker.sentence(message) for name, message in errors.items()}
-    preset = PRESETS[state.rules]
+    preset = ALL_PRESETS[state.rules]
+    three = state.three
     palette = picker.palette(state)
     # Through htmx only the palette buttons that changed come back (all of them when the
     # mode or the corner index changed): fewer tiles to draw, a faster update.
@@ -66,15 +86,30 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "palette": palette,
         "palette_full": palette_full,
         "palette_changed": palette_changed,
-        "modes": forms.MODE_CHOICES,
+        "modes": [(v, label) for v, label in forms.MODE_CHOICES if not (three and v == "chi")],
+        "three": three,
+        "player_choices": forms.PLAYER_CHOICES,
+        "nuki_label": forms.INDICATOR_LABELS["nuki"],
+        "nuki_tiles": ["4z"] * state.nuki,
+        # Three players sit East, South and West (a North seat already chosen stays listed, so
+        # its error shows beside a select that holds it).
+        "seat_winds": _winds(three, state.seat),
+        "round_winds": _winds(three, state.round),
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,
         "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
-        "presets": forms.PRESET_CHOICES,
+        "presets": forms.ALL_PRESET_CHOICES,
         "flags": [
-            (name, forms.FLAG_LABELS[name], state.flags.get(name), errors.get(name))
+            (
+                name,
+                forms.SANMA_FLAG_LABELS.get(name, forms.FLAG_LABELS[name])
+                if three
+                else forms.FLAG_LABELS[name],
+                state.flags.get(name),
+                errors.get(name),
+            )
             for name in picker.FLAGS
         ],
         "indicator_rows": [
@@ -98,10 +133,15 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "scorer/picker.html", context)
 
 
+@field_errors(calc.PointsForm.base_fields)
 @require_GET
 def calc_view(request: HtmxHttpRequest) -> HttpResponse:
-    """Han + fu → points (full page, or the ``result`` partial for htmx, URL kept canonical)."""
-    form = calc.PointsForm(request.GET or None)
+    """Han + fu → points (full page, or the ``result`` partial for htmx, URL kept canonical).
+    A parameter the input guard refused is left out and its message shown by its field."""
+    refused = input_errors(request)
+    form = calc.PointsForm(request.GET or (None if not refused else {}))
+    for name, message in refused.items():
+        form.add_error(name, message)
     result = None
     if form.is_bound and form.is_valid():
         result = calc.answer(form.cleaned_data)

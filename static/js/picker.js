@@ -34,6 +34,9 @@
     busy = false;
     var active = document.activeElement;
     if (focusedId && (!active || active === document.body)) {
+      // The same control when the swap drew it again (the kita button), else a tile.
+      var same = document.getElementById(focusedId);
+      if (same && !same.disabled) { same.focus(); setTimeout(next, 0); return; }
       var f = form();
       var fallback = f && (f.querySelector(".hand-row button") || f.querySelector(".pal-tile:not([disabled])"));
       if (fallback) fallback.focus();

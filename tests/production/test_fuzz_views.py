@@ -42,6 +42,7 @@ NAMES = sorted(
         "deck", "due", "fu_max", "fu_min", "han_max", "han_min", "kind", "only", "opens", "t",
         "teacher", "yakuman", "direction", "count",
         "red_fives", "open_tanyao", "kiriage", "aotenjou", "honba_points",
+        "nuki", "players", "sanma_tsumo", "north_yakuhai",
         "zzz", "",
     }
 )  # fmt: skip

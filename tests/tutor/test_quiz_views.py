@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -200,3 +201,35 @@ def test_progress_page_shows_accuracy_and_streaks(client):
     assert "75%" in html
     index = client.get("/tutor/quiz/").content.decode()
     assert "4 answers · 75% right · streak 2 (best 2)" in index
+
+
+def test_the_table_beside_the_feedback_marks_each_answers_own_cell(client):
+    """The grid beside an answer is rendered once per process and cell (tutor.quiz.views
+    grid_html): each answer still gets its own cell marked, and only that one."""
+    marked = []
+    for han, fu in ((3, 40), (2, 30), (3, 40)):
+        opts = {"item": quiz.table_key(False, "ron", han, fu)}
+        _q, response = answer(client, "table", 1, opts, right=False)
+        html = response.content.decode()
+        assert html.count('aria-current="true"') == 1
+        found = re.search(r'data-cell="([^"]+)" aria-current="true"', html)
+        assert found
+        marked.append(found.group(1))
+    assert marked == ["n:3:40", "n:2:30", "n:3:40"]
+
+
+def test_the_cached_table_is_kept_per_language():
+    """The grid's caption and headers are translated: a page in another language never gets
+    the table cached for the first one."""
+    from django.utils import translation
+
+    from tutor.quiz.views import _cached_grid_html, grid_html
+
+    _cached_grid_html.cache_clear()
+    with translation.override("en"):
+        english = grid_html(True, "ron", "tenhou", (True, 30, 2))
+        assert grid_html(True, "ron", "tenhou", (True, 30, 2)) is english  # cached
+    with translation.override("ja"):
+        grid_html(True, "ron", "tenhou", (True, 30, 2))
+    assert _cached_grid_html.cache_info().currsize == 2
+    assert 'data-cell="d:2:30" aria-current="true"' in english

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
+from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
@@ -42,17 +43,61 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Addendum:
+    """Text added to a lesson after its translation was made: shown in English, and in another
+    language once all of it is translated there (a lesson never mixes in English sentences;
+    the translators pick the new strings up with ``make messages``)."""
+
+    paragraphs: tuple[Promise, ...] = ()
+    examples: tuple[Example, ...] = ()
+
+    def texts(self) -> list[Promise]:
+        out = list(self.paragraphs)
+        for example in self.examples:
+            out.append(example.caption)
+            out += [q.prompt for q in example.questions] + [q.answer for q in example.questions]
+        return out
+
+    def reads_in_active_language(self) -> bool:
+        """English, or every sentence translated into the active language."""
+        if (get_language() or "en").startswith("en"):
+            return True
+        for text in self.texts():
+            with translation.override("en"):
+                english = str(text)
+            if str(text) == english:
+                return False
+        return True
+
+
+@dataclass(frozen=True)
 class Lesson:
     slug: str
     title: Promise
     summary: Promise
-    paragraphs: tuple[Promise, ...]
-    examples: tuple[Example, ...] = ()
+    own_paragraphs: tuple[Promise, ...]
+    own_examples: tuple[Example, ...] = ()
     questions: tuple[Question, ...] = ()
     #: Fu columns of a small non-dealer ron table drawn from the engine (quick-method lesson).
     table_fus: tuple[int, ...] = field(default=())
     #: The quiz kinds that practise this lesson, linked at its end.
     drills: tuple[str, ...] = field(default=())
+    #: Text added after the lesson was translated (see :class:`Addendum`).
+    addendum: Addendum | None = None
+
+    def _with_addendum(self) -> bool:
+        return self.addendum is not None and self.addendum.reads_in_active_language()
+
+    @property
+    def paragraphs(self) -> tuple[Promise, ...]:
+        """The paragraphs in the active language: the addendum's too once they read in it."""
+        extra = self.addendum.paragraphs if self.addendum and self._with_addendum() else ()
+        return self.own_paragraphs + extra
+
+    @property
+    def examples(self) -> tuple[Example, ...]:
+        extra = self.addendum.examples if self.addendum and self._with_addendum() else ()
+        return self.own_examples + extra
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -532,6 +577,55 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         drills=("table", "reverse", "payments"),
+        # Three players (issue 14): how sanma scoring differs, after the payments paragraphs.
+        addendum=Addendum(
+            (
+                _(
+                    "With three players (sanma: no characters 2 to 8, no chi and no "
+                    "north seat) a ron is paid as above, but a tsumo has only two payers. "
+                    "Under tsumo loss (ツモ損), the rule of Tenhou and Mahjong Soul, each of them "
+                    "pays what they would pay with four players and the north player's share "
+                    "is not paid by anyone, so the winner collects less; some rooms split that "
+                    "share between the two payers instead. Each north tile set aside "
+                    "(nuki dora) is 1 han of dora, with a replacement draw from the dead "
+                    "wall; it is not part of the hand. A honba counter adds 100 from each of "
+                    "the two payers on a tsumo, 200 from the discarder on a ron."
+                ),
+            ),
+            (
+                Example(
+                    {
+                        "hand": "99m123456p789s11z",
+                        "win": "9m",
+                        "tsumo": True,
+                        "seat": "2z",
+                        "round": "1z",
+                        "riichi": True,
+                        "nuki": 2,
+                        "rules": "tenhou_sanma",
+                    },
+                    _(
+                        "Three players (Tenhou's rules): a non-dealer's riichi tsumo with two "
+                        "norths set aside."
+                    ),
+                    (
+                        Question(
+                            _("How many han, and where do they come from?"),
+                            _("{han} han: {yaku}."),
+                        ),
+                        Question(
+                            _("Who pays what?"),
+                            _(
+                                "The dealer {tsumo_dealer} and the other non-dealer "
+                                "{tsumo_others}: {total} in all; nobody pays for the empty "
+                                "north seat."
+                            ),
+                        ),
+                    ),
+                    shows=("han:nuki_dora=2", "step:payment_rule", "yaku:menzen_tsumo"),
+                ),
+            ),
+        ),
     ),
     Lesson(
         "honba",
@@ -994,6 +1088,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
 )
 
+
 BY_SLUG: dict[str, Lesson] = {lesson.slug: lesson for lesson in LESSONS}
 
 #: Where each rule is taught: topic -> (lesson slug, paragraph number from 1, a word the
@@ -1023,6 +1118,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "tenpane": ("quick-method", 3, "tenpane"),
     "doubling": ("quick-method", 5, "doubling"),
     "rounding-payments": ("quick-method", 6, "rounding"),
+    "sanma": ("points", 4, "tsumo loss"),
 }
 
 
@@ -1049,9 +1145,13 @@ class ScoredExample:
 
 
 def _points(value: object) -> str:
-    """Points as the walkthrough shows them: digit groups from 10,000 on (none for absent)."""
+    """Points in an answer sentence: in English digit groups from 10,000 on; in Japanese plain
+    digits as players write scores (11600点), beside which an aotenjou answer quotes the myriad
+    units (483億1838万2100); nothing for absent."""
     if not isinstance(value, int):
         return ""
+    if (get_language() or "").startswith("ja"):
+        return str(value)
     return f"{value:,}" if value >= 10_000 else str(value)
 
 

@@ -11,15 +11,15 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
-from scorer.engine.rules import RulesError, resolve_rules
-from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, myriad, table
+from scorer.engine.rules import Rules, RulesError, resolve_rules
+from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
-from scorer.forms import PRESET_CHOICES, PRESET_LABELS
+from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
@@ -86,7 +86,11 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         scored = score_example(example)
         query = walkthrough.request_query(example.request)
         hand = (
-            walkthrough.draw_hand(str(scored.result["hand"]), str(scored.result["win"]))
+            walkthrough.draw_hand(
+                str(scored.result["hand"]),
+                str(scored.result["win"]),
+                int(str(example.request.get("nuki", 0))),
+            )
             if scored.ok
             else None
         )
@@ -157,34 +161,57 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
-    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all".
-    ``group``: an aotenjou table, whose big numbers read in myriad units (12万2900) in Japanese."""
-    myriads = group and (get_language() or "").startswith("ja")
-
-    def show(n: int | None) -> str:
-        if myriads and isinstance(n, int) and n >= 100_000:
-            return myriad(n)
-        return walkthrough.number(n)
-
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all";
+    in Japanese "1000・2000", "2000オール", big aotenjou numbers in myriad units (12万2900).
+    Three players: the tsumo figures are followed by what the winner collects in all."""
+    show = walkthrough.number
+    # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
+    # "2,000オール" in Japanese.
+    tsumo_text = (
+        _("%(each)s all") % {"each": show(cell.tsumo_others)}
+        if cell.dealer
+        else _("%(others)s/%(dealer)s")
+        % {"others": show(cell.tsumo_others), "dealer": show(cell.tsumo_dealer or 0)}
+    )
+    if cell.players == 3:
+        # Three players: two payers, so what the winner collects follows the payments.
+        tsumo_text = _("%(payments)s = %(total)s") % {
+            "payments": tsumo_text,
+            "total": show(cell.tsumo_total),
+        }
     return {
         "fu": cell.fu,
         "han": cell.han,
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
-        # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
-        # "2,000オール" in Japanese.
-        "tsumo": (
-            _("%(each)s all") % {"each": show(cell.tsumo_others)}
-            if cell.dealer
-            else _("%(others)s/%(dealer)s")
-            % {"others": show(cell.tsumo_others), "dealer": show(cell.tsumo_dealer or 0)}
-        ),
+        "tsumo": tsumo_text,
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
         "kiriage": cell.kiriage,
     }
+
+
+def _tsumo_note(dealer: bool, rules: Rules) -> str:
+    """What the bracketed tsumo figures are (three players: two payers, then the total)."""
+    if rules.sanma and dealer:
+        return str(
+            _(
+                "Three players: in brackets, what each of the two other players pays on a "
+                "tsumo, then what the winner collects in all (no north player pays)."
+            )
+        )
+    if rules.sanma:
+        return str(
+            _(
+                "Three players: in brackets, what the other non-dealer, then the dealer, pays "
+                "on a tsumo, then what the winner collects in all (no north player pays)."
+            )
+        )
+    if dealer:
+        return str(_("In brackets: what each non-dealer pays on a tsumo."))
+    return str(_("In brackets: what each non-dealer, then the dealer, pays on a tsumo."))
 
 
 def _limit_name(limit: str) -> str:
@@ -202,9 +229,7 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
             {
                 "dealer": dealer,
                 "title": _("Dealer (親)") if dealer else _("Non-dealer (子)"),
-                "tsumo_note": _("In brackets: what each non-dealer pays on a tsumo.")
-                if dealer
-                else _("In brackets: what each non-dealer, then the dealer, pays on a tsumo."),
+                "tsumo_note": _tsumo_note(dealer, rules),
                 "rows": [
                     {"han": row[0].han, "cells": [_cell_view(c) for c in row]}
                     for row in table(dealer, rules)
@@ -262,7 +287,7 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
         resolve_rules(name)
     except RulesError:
         # The only error a preset name can raise; worded here so that it is translated.
-        labels = (str(label) for _name, label in PRESET_CHOICES)
+        labels = (str(label) for _name, label in ALL_PRESET_CHOICES)
         error = _("unknown rule preset '%(name)s'; choose one of %(choices)s") % {
             "name": name,
             "choices": pgettext("list separator", ", ").join(labels),
@@ -271,7 +296,7 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
     with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
     context: dict[str, object] = {
-        "presets": PRESET_CHOICES,
+        "presets": ALL_PRESET_CHOICES,
         "preset": name,
         "preset_label": PRESET_LABELS.get(name, name),
         "with_aotenjou": with_aotenjou,

@@ -8,6 +8,7 @@ and the server re-creates it to check an answer. Every expected answer comes fro
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,8 +17,8 @@ from typing import Any, Final
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from scorer.engine import PRESETS
-from scorer.engine.points import base_points, limit_for, raw_payments
+from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
+from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
@@ -71,6 +72,9 @@ KIND_HELP: Final = {
 DEFAULT_TIMED: Final = {"estimate": 20}
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
+#: The score-table drill also has three-player tables (its hands are not drawn from the
+#: four-player set, so sanma fits there): the tsumo rows differ (two payers).
+TABLE_RULE_SETS: Final = (*RULE_SETS, *THREE_PLAYER_PRESETS)
 QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
 WAITS: Final = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
 FU_TARGETS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -148,7 +152,8 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     """The options a kind understands, with defaults; unknown values fall back to defaults."""
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}")
-    opts = {"rules": _pick(raw.get("rules"), RULE_SETS, "tenhou")}
+    rule_sets = TABLE_RULE_SETS if kind == "table" else RULE_SETS
+    opts = {"rules": _pick(raw.get("rules"), rule_sets, "tenhou")}
     if kind in ("table", "reverse", "payments", "honba", "estimate"):
         opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
         opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
@@ -175,7 +180,7 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
 
 
 def rules_of(opts: Mapping[str, str]) -> Rules:
-    return PRESETS[opts.get("rules", "tenhou")]
+    return ALL_PRESETS[opts.get("rules", "tenhou")]
 
 
 def rng_for(kind: str, seed: int, opts: Mapping[str, str]) -> random.Random:
@@ -197,30 +202,56 @@ def table_key(dealer: bool, win: str, han: int, fu: int | None) -> str:
     return f"table:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
 
 
+@functools.lru_cache(maxsize=4096)
+def table_cell(fu: int, han: int, dealer: bool, rules: Rules) -> Cell:
+    """The engine's table cell (``scorer.engine.tables.cell``), worked out once per process:
+    a table question, its answer and the grid beside the feedback look at a few hundred cells,
+    and there are only 2 x 11 x 6 of them per rule set (``Cell`` is frozen, safe to share)."""
+    return cell(fu, han, dealer, rules)
+
+
 def cell_ok(c: Cell, win: str) -> bool:
     return c.ron_exists if win == "ron" else c.tsumo_exists
 
 
 def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | None]]:
-    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[opts["dealer"]]
-    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[opts["win"]]
-    hans = [int(h) for h in opts.get("han", "1,2,3,4").split(",")]
-    fus = [int(f) for f in opts.get("fu", ",".join(map(str, FU_COLUMNS))).split(",")]
+    """The cells a table question with these options may ask (the same for every learner:
+    worked out once per process and set of options)."""
+    return list(
+        _table_cells(
+            opts["dealer"],
+            opts["win"],
+            opts.get("han", "1,2,3,4"),
+            opts.get("fu", ",".join(map(str, FU_COLUMNS))),
+            opts.get("limits", "0"),
+            opts.get("rules", "tenhou"),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _table_cells(
+    dealer_opt: str, win_opt: str, han_opt: str, fu_opt: str, limits: str, rules_name: str
+) -> tuple[tuple[bool, str, int, int | None], ...]:
+    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[dealer_opt]
+    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[win_opt]
+    hans = [int(h) for h in han_opt.split(",")]
+    fus = [int(f) for f in fu_opt.split(",")]
     # "Limit hands: out" leaves out every cell a limit caps (70 fu 3 han is a mangan; under
     # kiriage rules 30 fu 4 han is too): those are not worked out with the formula.
-    with_limits = opts.get("limits") == "1"
-    rules = rules_of(opts)
+    with_limits = limits == "1"
+    rules = rules_of({"rules": rules_name})
     out: list[tuple[bool, str, int, int | None]] = []
     for dealer in dealers:
         for win in wins:
             for han in hans:
                 for fu in fus:
-                    c = cell(fu, han, dealer, rules)
+                    c = table_cell(fu, han, dealer, rules)
                     if cell_ok(c, win) and (with_limits or c.limit is None):
                         out.append((dealer, win, han, fu))
-            if opts.get("limits") == "1":
+            if with_limits:
                 out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
-    return out
+    return tuple(out)
 
 
 def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
@@ -251,6 +282,12 @@ PAYER: Final = {
     "dealer": gettext_lazy("The dealer"),
     "non_dealer": gettext_lazy("Each non-dealer"),
     "each": gettext_lazy("Each other player"),
+}
+#: Three players: one other non-dealer on a non-dealer's tsumo, two payers on the dealer's.
+SANMA_PAYER: Final = {
+    **PAYER,
+    "non_dealer": gettext_lazy("The other non-dealer"),
+    "each": gettext_lazy("Each of the two other players"),
 }
 
 
@@ -324,16 +361,31 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
             lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
     else:
         lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
-    for payer, multiplier, unrounded, amount in raw_payments(base, dealer, win == "tsumo"):
+    tsumo = win == "tsumo"
+    names = PAYER
+    rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
+    if rules.sanma and tsumo:
+        # Three players: the engine's sentence for its tsumo rule, then its payment rows.
+        names = SANMA_PAYER
+        rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
+        absent = ceil100((2 if dealer else 1) * base)
+        lines.append(_(TEXT["sanma." + rules.sanma_tsumo]).format(absent=absent))
+    elif rules.sanma:
+        lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
+    for payer, multiplier, unrounded, amount in rows:
         lines.append(
             _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
-                payer_name=PAYER[payer],
+                payer_name=names[payer],
                 multiplier=multiplier,
                 base=base,
                 raw=unrounded,
                 amount=amount,
             )
         )
+    if rules.sanma and tsumo:
+        paid = [amount for _p, _m, _u, amount in rows]
+        total = 2 * paid[0] if dealer else sum(paid)
+        lines.append(_("The winner collects %(total)s in all (two payers).") % {"total": total})
     return lines
 
 

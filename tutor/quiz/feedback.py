@@ -21,9 +21,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.fu import round_up_10
-from scorer.engine.points import base_points, ceil100, limit_for, raw_payments
+from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
 from scorer.forms import PRESET_LABELS
 from tutor.course.lessons import topic_url
@@ -63,6 +63,7 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "estimate_off": "quick-patterns",
     "wrong_yaku": "yaku",
     "missed_yaku": "yaku",
+    "north_share_paid": "sanma",
 }
 
 #: What each slip is, in a learner's words: ``%(value)s`` is the number it leads to.
@@ -168,6 +169,11 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
     "indicator_as_dora": gettext_lazy(
         "%(value)s counts the indicator tiles as dora; the dora is the tile after the indicator."
     ),
+    "north_share_paid": gettext_lazy(
+        "%(value)s is what the winner would collect with four players; with three players "
+        "nobody sits north, and under tsumo loss nobody pays the north player's share "
+        "(%(absent)s)."
+    ),
 }
 #: ``estimate_off`` for a guess above the exact figure (one whole sentence per direction).
 ESTIMATE_ABOVE: Final = gettext_lazy(
@@ -209,7 +215,7 @@ class _Case:
 
 
 def _case(question: Question) -> _Case | None:
-    rules = PRESETS.get(question.rules, PRESETS["tenhou"])
+    rules = ALL_PRESETS.get(question.rules, ALL_PRESETS["tenhou"])
     if question.kind in ("table", "reverse"):
         parts = question.key.split(":")
         dealer, win, han = parts[1] == "d", parts[2], int(parts[3])
@@ -256,21 +262,28 @@ def _pay(
     dealer = case.dealer if dealer is None else dealer
     if base is None:
         base = limit_for(case.han, fu, rules or case.rules)[1]
+    sanma = case.rules.sanma
+    rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, case.tsumo))
+    if sanma and case.tsumo:
+        rows = sanma_tsumo_rows(base, dealer, case.rules.sanma_tsumo)
     amounts = {
-        payer: rounded if round_each else unrounded
-        for payer, _m, unrounded, rounded in raw_payments(base, dealer, case.tsumo)
+        payer: rounded if round_each else unrounded for payer, _m, unrounded, rounded in rows
     }
     per = case.rules.honba_points
     out: dict[str, int] = {}
+    # Payers besides the dealer on a tsumo (three players: one fewer).
+    others = 1 if sanma else 2
     if case.tsumo:
         each = per // 3 * case.honba if honba_each is None else honba_each
         out["tsumo_others"] = amounts["each" if dealer else "non_dealer"] + each
-        total = 3 * out["tsumo_others"]
+        total = (others + 1) * out["tsumo_others"]
         if not dealer:
             out["tsumo_dealer"] = amounts["dealer"] + each
-            total = out["tsumo_dealer"] + 2 * out["tsumo_others"]
+            total = out["tsumo_dealer"] + others * out["tsumo_others"]
     else:
-        out["ron"] = amounts["discarder"] + per * case.honba
+        # Three players: a counter is worth a third from each of two payers, all from the
+        # discarder on a ron (200 of 300).
+        out["ron"] = amounts["discarder"] + (2 * (per // 3) if sanma else per) * case.honba
         total = out["ron"]
     out["collect"] = total + (1000 * case.sticks if sticks else 0)
     return out
@@ -408,6 +421,11 @@ def _payment_variants(case: _Case) -> list[tuple[str, dict[str, int], dict[str, 
             out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), shares))
     if case.sticks:
         out.append(("sticks_forgotten", _pay(case, sticks=False), {"sticks": 1000 * case.sticks}))
+    if case.rules.sanma and case.tsumo and case.rules.sanma_tsumo == "loss":
+        four = replace(case, rules=replace(case.rules, players=4))
+        base = limit_for(case.han, case.fu, case.rules)[1]
+        absent = ceil100((2 if case.dealer else 1) * base)
+        out.append(("north_share_paid", {"collect": _pay(four)["collect"]}, {"absent": absent}))
     return out
 
 
@@ -554,7 +572,7 @@ def _quick_variants(question: Question) -> list[tuple[str, dict[str, int], dict[
     result, request = question.result, question.request
     if not result or not request:
         return []
-    figure = quick_figure(result, request, PRESETS.get(question.rules, PRESETS["tenhou"]))
+    figure = quick_figure(result, request, ALL_PRESETS.get(question.rules, ALL_PRESETS["tenhou"]))
     pattern_fu = PATTERN_FU[quick_pattern(result)]
     return [("quick_figure", {"collect": figure}, {"pattern_fu": pattern_fu})]
 

@@ -10,40 +10,95 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
-from django.db import IntegrityError, OperationalError, models, transaction
+from django.db import IntegrityError, OperationalError, connection, models, transaction
 from django.db.models import Case, F, Value, When
 from django.dispatch import receiver
 from django.http import HttpRequest
 
+from config.writers import serial_writes
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
 from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict
 from tutor.quiz.models import Answer, ItemProgress
 
+#: Columns of an item as the upsert returns them (a whole row, for ``ItemProgress.objects.raw``).
+_ITEM_COLUMNS: Final = (
+    "id",
+    "learner_id",
+    "key",
+    "kind",
+    "box",
+    "due",
+    "attempts",
+    "correct",
+    "streak",
+    "last_correct",
+    "last_seen",
+)
 
-def _schedule_update(correct: bool, at: datetime) -> dict[str, Any]:
-    """SET clauses computed by the database from the row's current values."""
+
+def _advance(learner: Learner, question: Question, correct: bool, at: datetime) -> ItemProgress:
+    """Move the item along the schedule in ONE statement, and return its new state.
+
+    ``INSERT ... ON CONFLICT (learner, key) DO UPDATE ... RETURNING`` (SQLite >= 3.35 and
+    PostgreSQL alike): a first answer inserts the row as it is after that answer; a later one
+    updates it from the row's current values inside the database (``attempts + 1``, the next box
+    chosen by ``CASE box``), so two tabs answering at once never overwrite each other, and no
+    get-or-create, update and re-read round trips are needed. Django's ORM has no upsert with
+    expressions, hence the SQL; every value is a parameter or a constant of this module."""
+    ops = connection.ops
+    q = ops.quote_name
+    table = q(ItemProgress._meta.db_table)
     boxes = range(srs.MAX_BOX + 1)
-    return {
-        "attempts": F("attempts") + 1,
-        "correct": F("correct") + (1 if correct else 0),
-        "streak": F("streak") + 1 if correct else Value(0),
-        "box": Case(
-            *[When(box=b, then=Value(srs.next_box(b, correct))) for b in boxes],
-            default=Value(srs.next_box(srs.MAX_BOX, correct)),
-            output_field=models.PositiveSmallIntegerField(),
-        ),
-        "due": Case(
-            *[When(box=b, then=Value(srs.schedule(b, correct, at).due)) for b in boxes],
-            default=Value(srs.schedule(srs.MAX_BOX, correct, at).due),
-            output_field=models.DateTimeField(),
-        ),
-        "last_correct": Value(correct),
-        "last_seen": Value(at),
+
+    def current(column: str) -> str:
+        return f"{table}.{q(column)}"
+
+    def by_box(values: list[str]) -> str:
+        """The value for each box; a box past the last (none is) counts as the last."""
+        whens = " ".join(f"WHEN {b} THEN {v}" for b, v in zip(boxes, values[:-1], strict=True))
+        return f"CASE {current('box')} {whens} ELSE {values[-1]} END"
+
+    ends = [*boxes, srs.MAX_BOX]
+    due_params = [ops.adapt_datetimefield_value(srs.schedule(b, correct, at).due) for b in ends]
+    first = srs.schedule(0, correct, at)
+    sets = {
+        "attempts": f"{current('attempts')} + 1",
+        "correct": f"{current('correct')} + {int(correct)}",
+        "streak": f"{current('streak')} + 1" if correct else "0",
+        "box": by_box([str(srs.next_box(b, correct)) for b in ends]),
+        "due": by_box(["%s"] * len(ends)),
+        "last_correct": "%s",
+        "last_seen": "%s",
     }
+    sql = (
+        f"INSERT INTO {table} ({', '.join(map(q, _ITEM_COLUMNS[1:]))}) "
+        "VALUES (%s, %s, %s, %s, %s, 1, %s, %s, %s, %s) "
+        f"ON CONFLICT ({q('learner_id')}, {q('key')}) DO UPDATE SET "
+        + ", ".join(f"{q(column)} = {value}" for column, value in sets.items())
+        + f" RETURNING {', '.join(map(q, _ITEM_COLUMNS))}"
+    )
+    params = [
+        learner.pk,
+        question.key,
+        question.kind,
+        first.box,
+        ops.adapt_datetimefield_value(first.due),
+        int(correct),
+        int(correct),
+        correct,
+        ops.adapt_datetimefield_value(at),
+        *due_params,
+        correct,
+        ops.adapt_datetimefield_value(at),
+    ]
+    # raw() runs the statement once and turns the returned row into a model instance with the
+    # database's converters (SQLite's text datetimes become aware datetimes).
+    (item,) = list(ItemProgress.objects.raw(sql, params))
+    return item
 
 
 def record(
@@ -87,12 +142,20 @@ def record_answer(
     of it back (no learner without its session, no answer without its client's
     acknowledgement), and "database is locked" retries the whole of it. ``answer_key`` (from the
     question's form) is unique: a retried, resent or doubled POST finds the answer it already
-    stored (``repeated``) and carries on as that learner instead of storing a second one."""
+    stored (``repeated``) and carries on as that learner instead of storing a second one.
+
+    The write transaction is kept short (on SQLite every other writer waits for it): the session
+    and the user are read before it starts, and the answer is inserted straight away; only when
+    that insert hits the key's unique constraint (a twin of this POST committed first, rare) is
+    the earlier answer looked up, on the next pass."""
     at = at or srs.now()
+    # Reads that need no lock: the session row (and the user it names), before BEGIN.
+    _ = request.user.is_authenticated
+    look_up = False
     for attempt in range(_RETRIES):
         try:
-            with transaction.atomic():
-                if answer_key:
+            with serial_writes(), transaction.atomic():
+                if answer_key and look_up:
                     earlier = (
                         Answer.objects.filter(answer_key=answer_key)
                         .select_related("learner")
@@ -113,6 +176,7 @@ def record_answer(
             # A twin of this POST committed first: the next pass finds its answer.
             if attempt == _RETRIES - 1 or not answer_key:
                 raise
+            look_up = True
             _forget_rolled_back_session(request)
         except OperationalError as error:
             if "locked" not in str(error) or attempt == _RETRIES - 1:
@@ -166,7 +230,9 @@ def _record(
     at: datetime,
     answer_key: str | None = None,
 ) -> ItemProgress:
-    with transaction.atomic():
+    # Inside record_answer's transaction no savepoint is needed (a failure rolls back all of it);
+    # called on its own (record), this is the transaction.
+    with transaction.atomic(savepoint=False):
         Answer.objects.create(
             learner=learner,
             kind=question.kind,
@@ -178,13 +244,7 @@ def _record(
             created=at,
             answer_key=answer_key,
         )
-        ItemProgress.objects.get_or_create(
-            learner=learner, key=question.key, defaults={"kind": question.kind, "due": at}
-        )
-        ItemProgress.objects.filter(learner=learner, key=question.key).update(
-            **_schedule_update(verdict.correct, at)
-        )
-        return ItemProgress.objects.get(learner=learner, key=question.key)
+        return _advance(learner, question, verdict.correct, at)
 
 
 def states(learner: Learner | None, keys: list[str]) -> dict[str, srs.State]:

@@ -3,15 +3,16 @@ the quick-reference grid shown beside them and on the progress page."""
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorer.engine import PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.rules import Rules
-from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell, cell
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell
 from tutor.course.names import limit_label
 from tutor.quiz.base import (
     Field,
@@ -27,6 +28,7 @@ from tutor.quiz.base import (
     ron_text,
     rules_of,
     split_text,
+    table_cell,
     table_cells,
     table_key,
     who,
@@ -35,15 +37,23 @@ from tutor.quiz.base import (
 # -- table and reverse table ---------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
+def _pool(dealer: bool, rules: Rules) -> tuple[Cell, ...]:
+    """The cells whose payments make the wrong choices of a multiple-choice question."""
+    return tuple(table_cell(f, h, dealer, rules) for h in (*HAN_ROWS, 5, 6) for f in FU_COLUMNS)
+
+
 def _payment_fields(
     c: Cell, win: str, opts: Mapping[str, str], rng: random.Random, pool_rules: Rules
 ) -> tuple[list[Field], dict[str, int]]:
-    rows = [cell(f, h, c.dealer, pool_rules) for h in (*HAN_ROWS, 5, 6) for f in FU_COLUMNS]
+    rows = _pool(c.dealer, pool_rules)
     if win == "ron":
         pool = [r.ron for r in rows]
         return [number_field("ron", _("The discarder pays"), c.ron, pool, opts, rng)], {
             "ron": c.ron
         }
+    if c.players == 3:
+        return _sanma_tsumo_fields(c, opts, rng, rows)
     if c.dealer:
         pool = [r.tsumo_others for r in rows]
         label = _("Each other player pays")
@@ -72,6 +82,38 @@ def _payment_fields(
     return fields, {"tsumo_others": c.tsumo_others, "tsumo_dealer": dealer_pays}
 
 
+def _sanma_tsumo_fields(
+    c: Cell, opts: Mapping[str, str], rng: random.Random, rows: Sequence[Cell]
+) -> tuple[list[Field], dict[str, int]]:
+    """Three players, a tsumo: what each of the two payers pays, and what the winner
+    collects in all (the row that differs from four players: one payer fewer)."""
+    fields: list[Field] = []
+    expected: dict[str, int] = {}
+    if c.dealer:
+        label = _("Each of the two other players pays")
+        pool = [r.tsumo_others for r in rows]
+        fields.append(number_field("tsumo_others", label, c.tsumo_others, pool, opts, rng))
+        expected["tsumo_others"] = c.tsumo_others
+    else:
+        dealer_pays = c.tsumo_dealer or 0
+        others = [r.tsumo_others for r in rows]
+        fields.append(
+            number_field(
+                "tsumo_others", _("The other non-dealer pays"), c.tsumo_others, others, opts, rng
+            )
+        )
+        dealers = [r.tsumo_dealer or 0 for r in rows]
+        fields.append(
+            number_field("tsumo_dealer", _("The dealer pays"), dealer_pays, dealers, opts, rng)
+        )
+        expected.update(tsumo_others=c.tsumo_others, tsumo_dealer=dealer_pays)
+    totals = [r.tsumo_total for r in rows]
+    label = _("The winner collects in all")
+    fields.append(number_field("collect", label, c.tsumo_total, totals, opts, rng))
+    expected["collect"] = c.tsumo_total
+    return fields, expected
+
+
 def parse_table_key(key: str) -> tuple[bool, str, int, int | None]:
     parts = key.split(":")
     fu = int(parts[4]) if len(parts) > 4 else None
@@ -89,7 +131,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
             raise QuizError(_("No table cell matches these filters."))
         dealer, win, han, fu_or_none = rng.choice(cells)
     fu = fu_or_none if fu_or_none is not None else 30
-    c = cell(fu, han, dealer, rules)
+    c = table_cell(fu, han, dealer, rules)
     fields, expected = _payment_fields(c, win, opts, rng, rules)
     if fu_or_none is None:
         prompt = _("%(who)s: %(limit)s (%(han)d han). What is paid?") % {
@@ -103,6 +145,8 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
             "fu": fu,
             "han": han,
         }
+    if rules.sanma:
+        prompt = _("Three players (sanma). %(question)s") % {"question": prompt}
     return Question(
         kind="table",
         seed=seed,
@@ -133,13 +177,13 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
             table_cells(dict(opts, han="1,2,3,4", limits="0"))
         )
     fu = fu_or_none or 30
-    shown = cell(fu, han, dealer, rules)
+    shown = table_cell(fu, han, dealer, rules)
     target = payments_of(shown, win)
     accepted = [
         (f, h)
         for h in HAN_ROWS
         for f in FU_COLUMNS
-        if cell_ok(c := cell(f, h, dealer, rules), win) and payments_of(c, win) == target
+        if cell_ok(c := table_cell(f, h, dealer, rules), win) and payments_of(c, win) == target
     ]
     if win == "ron":
         amount = ron_text(shown.ron)
@@ -187,6 +231,9 @@ def _cell_text(c: Cell, win: str) -> tuple[str, str]:
         tsumo = all_text(c.tsumo_others)
     else:
         tsumo = split_text(c.tsumo_others, c.tsumo_dealer or 0)
+    if c.tsumo_exists and c.players == 3:
+        # Three players: what the winner collects from the two payers, after the payments.
+        tsumo = _("%(payments)s = %(total)s") % {"payments": tsumo, "total": number(c.tsumo_total)}
     if win == "ron":
         return ron, ""
     if win == "tsumo":
@@ -203,12 +250,12 @@ def grid(
 ) -> dict[str, Any]:
     """The quick-reference table (1-4 han x 20-110 fu) of the engine, ready for a template:
     payments per cell, with mastery ``levels`` and one ``highlight`` cell if given."""
-    rule_set = PRESETS[rules]
+    rule_set = ALL_PRESETS[rules]
     rows = []
     for han in HAN_ROWS:
         cells = []
         for fu in FU_COLUMNS:
-            c = cell(fu, han, dealer, rule_set)
+            c = table_cell(fu, han, dealer, rule_set)
             exists = c.exists and (
                 c.ron_exists or c.tsumo_exists if win == "both" else cell_ok(c, win)
             )

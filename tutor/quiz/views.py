@@ -6,19 +6,24 @@ server and stored by tutor.quiz.progress. Each page is one template; htmx swaps 
 
 from __future__ import annotations
 
+import functools
 import random
 import uuid
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config.guard import field_errors, input_errors
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.http import HtmxHttpRequest
@@ -73,16 +78,29 @@ def _bad_parameter(data: QueryDict) -> str | None:
 
 
 def _bad_answer(data: QueryDict) -> str | None:
-    """The message for an answer field that is too long, repeated too often, or holds a NUL."""
+    """The message for an answer form key that is not one of ours."""
     key = data.get("answer_key", "")
     if len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
         return gettext("This answer's form key is not valid: reload the question.")
+    return None
+
+
+def _answer_errors(data: QueryDict) -> dict[str, str]:
+    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, with
+    the message shown beside each; they are neither checked nor stored."""
+    errors = {}
     for name, values in data.lists():
         if not name.startswith(ANSWER_PREFIX):
             continue
         if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
-            return gettext("An answer can be at most %(n)d characters long.") % {"n": MAX_ANSWER}
-    return None
+            errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
+                "n": MAX_ANSWER
+            }
+    return errors
+
+
+def _is_answer_field(name: str) -> bool:
+    return name.startswith(ANSWER_PREFIX)
 
 
 def _tile(code: str) -> dict[str, str]:
@@ -223,11 +241,15 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         "timed": timed,
         "verdict": None,
         "given": {},
+        "max_answer": MAX_ANSWER,
     }
 
 
-def _rows(question: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each answer field with what was given (shown back, disabled, after checking)."""
+def _rows(
+    question: quiz.Question, given: dict[str, Any], errors: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """Each answer field with what was given (shown back, disabled, after checking), and the
+    message of an answer that could not be read (shown beside its field)."""
     rows = []
     for f in question.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -238,16 +260,48 @@ def _rows(question: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]
                 "input": ANSWER_PREFIX + f.name,
                 "given": "" if isinstance(got, list) else got,
                 "choices": [(value, label, value in chosen) for value, label in f.choices],
+                "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
             }
         )
     return rows
 
 
+@functools.lru_cache(maxsize=1024)
+def _cached_grid_html(
+    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], language: str | None
+) -> SafeString:
+    return render_to_string(
+        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight)}
+    )
+
+
+def grid_html(dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int]) -> SafeString:
+    """The score table shown beside an answer's feedback, with the question's cell marked.
+
+    It is the same for every learner, so it is rendered once per process and cell (and
+    language): rendering its 44 cells was a third of an answer's cost. While developing
+    (DEBUG) it is rendered each time, so that template edits show up."""
+    if settings.DEBUG:
+        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language())
+    return _cached_grid_html(dealer, win, rules, highlight, get_language())
+
+
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     if context.get("question") is not None:
-        context["rows"] = _rows(context["question"], context.get("given", {}))
+        context["rows"] = _rows(
+            context["question"], context.get("given", {}), context.get("field_errors")
+        )
     template = "quiz/question.html#quiz" if request.htmx else "quiz/question.html"
     return render(request, template, context, status=status)
+
+
+def _in_active_language(msgid: str) -> str:
+    """A sentence added for three players, translated; "" while a non-English page has no
+    translation for it yet (the page never mixes English in)."""
+    text = gettext(msgid)
+    if text == msgid and not (get_language() or "en").startswith("en"):
+        return ""
+    return text
 
 
 @require_GET
@@ -266,7 +320,15 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
-        "rule_sets": [(r, rules_label(r)) for r in quiz.RULE_SETS],
+        "sanma_link": _in_active_language(gettext_noop("Three players (sanma)")),
+        "sanma_note": _in_active_language(
+            gettext_noop(
+                "With three players (sanma) a tsumo has two payers: you also give what the "
+                "winner collects."
+            )
+        ),
+        # The table drill's rule sets (the three-player tables last).
+        "rule_sets": [(r, rules_label(r)) for r in quiz.TABLE_RULE_SETS],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
@@ -323,9 +385,12 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     return response
 
 
+@field_errors(_is_answer_field)
 @require_POST
 def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
-    """Check an answer on the server, store it, and show the derivation."""
+    """Check an answer on the server, store it, and show the derivation. An answer field that
+    cannot be read (too long, a NUL: config/guard.py refuses those first) brings the question
+    back with the message beside that field (400), and nothing is stored."""
     kind = _kind(kind)
     data = request.POST
     bad = _bad_parameter(data) or _bad_answer(data)
@@ -352,6 +417,23 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             {"error": str(error), "kind_name": quiz.KIND_NAMES[kind], "question": None},
             status=400,
         )
+    unreadable = {**_answer_errors(data), **input_errors(request)}
+    if unreadable:
+        context = _context(request, question, data)
+        context["field_errors"] = unreadable
+        known = {ANSWER_PREFIX + f.name for f in question.fields}
+        # A field this question does not have cannot show its message beside it.
+        context["form_error"] = next(
+            (message for name, message in unreadable.items() if name not in known), ""
+        )
+        context["given"] = {
+            f.name: data.getlist(ANSWER_PREFIX + f.name)
+            if f.multiple
+            else data.get(ANSWER_PREFIX + f.name, "")
+            for f in question.fields
+            if ANSWER_PREFIX + f.name not in unreadable
+        }
+        return _render(request, context, status=400)
     answers: dict[str, Any] = {
         f.name: data.getlist(ANSWER_PREFIX + f.name)
         if f.multiple
@@ -369,7 +451,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         win = "ron" if question.expected.get("ron") is not None else "tsumo"
         if kind == "reverse":
             win = question.key.split(":")[2]
-        table = quiz.grid(dealer, win, question.rules, highlight=question.cell)
+        table = grid_html(dealer, win, question.rules, question.cell)
     set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
         set_id, positions = context["set_id"], context["positions"]

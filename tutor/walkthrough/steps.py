@@ -16,23 +16,32 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scorer.engine import score_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand
-from scorer.engine.request import REQUEST_FIELDS
+from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
 from scorer.forms import PRESET_LABELS
-from scorer.params import loads_json
+from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
+
+#: The request fields a walkthrough URL carries: API.md's, and ``nuki`` (north tiles set aside
+#: with three players, docs/API-sanma.md) after the indicators.
+REQUEST_FIELDS: tuple[str, ...] = tuple(
+    name
+    for field_name in ENGINE_FIELDS
+    for name in ((field_name, "nuki") if field_name == "ura" else (field_name,))
+)
 
 
 #: A short label for each fu item id (the step's title).
@@ -147,8 +156,8 @@ _SECTION_OF = {
     "han_total": "dora",
     "limit": "points",
     "base_points": "points",
-    "payment": "points",
     "payment_rule": "points",
+    "payment": "points",
     "honba": "points",
     "sticks": "points",
     "wareme": "points",
@@ -236,8 +245,9 @@ def tile_label(code: str) -> str:
     return scorer_tile_label(code)
 
 
-def draw_hand(hand: str, win: str) -> HandView:
-    """The hand as groups of slots: concealed tiles, then the winning tile, then the melds."""
+def draw_hand(hand: str, win: str, nuki: int = 0) -> HandView:
+    """The hand as groups of slots: concealed tiles, then the winning tile, then the melds,
+    then (three players) the ``nuki`` norths set aside, which are not part of the hand."""
     parsed = parse_hand(hand)
     groups: list[TileGroup] = []
     index = 0
@@ -265,6 +275,10 @@ def draw_hand(hand: str, win: str) -> HandView:
             MeldKind.KAN_CLOSED: _("Closed kan"),
         }[meld.kind]
         groups.append(TileGroup("meld", label, tuple(slots)))
+    if nuki > 0:
+        north = "4z"
+        set_aside = tuple(Slot(index + i, north, tile_label(north)) for i in range(nuki))
+        groups.append(TileGroup("nuki", _("Norths set aside (nuki dora)"), set_aside))
     return HandView(tuple(groups), win_index)
 
 
@@ -568,6 +582,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             "dora": _("Dora"),
             "ura_dora": _("Ura dora"),
             "aka_dora": _("Red fives (aka dora)"),
+            "nuki_dora": shown("Nuki dora (kita)") or _("Dora"),
         }.get(dora_id, _("Dora"))
         if step.get("indicator"):
             d.extra["indicator"] = step["indicator"]
@@ -580,6 +595,15 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                         "dora": tile_label(str(step.get("dora"))),
                     }
                 )
+            )
+        norths_too = shown("The norths set aside are dora of this indicator too.")
+        if norths_too and step.get("dora") == "4z" and _has_nuki(result):
+            d.notes.append(Note(norths_too))
+        if dora_id == "nuki_dora":
+            _nuki_dora(d, step)
+            # The norths set aside, not a north of the hand itself.
+            d.lit = frozenset(
+                slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
             )
         if not step.get("counted") and step.get("count"):
             d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
@@ -630,6 +654,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.notes.append(Note(_("The +2 is bazoro: two han every hand gets for free.")))
         d.terms = ["kihonten", "bazoro"]
         d.data = {"base": step.get("base")}
+    elif kind == "payment_rule":
+        _payment_rule(d, step, result)
     elif kind == "payment":
         payer = str(step.get("payer"))
         names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
@@ -640,14 +666,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
         d.terms = ["oya"]
-    elif kind == "payment_rule":
-        d.title = _("Three players: the missing north seat")
-        d.terms = ["tsumo"]
-        d.data = {"rule": step.get("rule")}
     elif kind == "honba":
         d.title = _("Honba")
         d.terms = ["honba"]
         d.data = {"honba": step.get("honba_total")}
+        if _three(result):
+            _sanma_honba(d, step, result)
     elif kind == "wareme":
         d.title = _("Wareme")
         seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
@@ -674,6 +698,104 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
 def _three(result: Result) -> bool:
     """The hand was scored for three players (sanma)."""
     return (result.get("rules_switches") or {}).get("players") == 3
+
+
+def _has_nuki(result: Result) -> bool:
+    return any(y["id"] == "nuki_dora" for y in result["yaku"])
+
+
+def shown(message: str, plural: str = "", count: int = 1) -> str:
+    """A three-player sentence in the active language, or "" while its translation is still
+    missing: a page never mixes an untranslated English sentence into another language (the
+    step then keeps the engine's own, translated sentence). English always shows it."""
+    if plural:
+        text = ngettext(message, plural, count)
+        untranslated = text == (message if count == 1 else plural)
+    else:
+        text = _(message)
+        untranslated = text == message
+    if untranslated and not (get_language() or "en").startswith("en"):
+        return ""
+    return text
+
+
+def _nuki_dora(d: DisplayStep, step: Mapping[str, Any]) -> None:
+    """Nuki dora: the norths set aside (kita), 1 han each, with the replacement draw."""
+    count = int(step.get("count") or 0)
+    text = shown(
+        "%(count)s north was set aside (kita): each north set aside is 1 han of dora, "
+        "so %(count)s han.",
+        "%(count)s norths were set aside (kita): each north set aside is 1 han of dora, "
+        "so %(count)s han.",
+        count,
+    )
+    if text:
+        d.text = text % {"count": count}
+    for note in (
+        "With three players a north may be set aside instead of kept or discarded; for each "
+        "north set aside the player draws a replacement tile from the dead wall, as after a kan.",
+        "The norths set aside are not part of the hand: they make no set or pair, add no fu "
+        "and do not break tanyao.",
+    ):
+        if said := shown(note):
+            d.notes.append(Note(said))
+
+
+def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> None:
+    """Three players, a tsumo: who pays the share the missing north player would have paid.
+    The engine's sentence stays when ours is not translated yet."""
+    rule = str(step.get("rule"))
+    absent = number(step.get("absent"))
+    dealer_won = any(
+        s.get("step") == "payment" and s.get("payer") == "each" for s in result["steps"]
+    )
+    d.title = _("Three players: the missing north seat")
+    d.terms = ["tsumo"]
+    d.data = {"rule": rule, "absent": step.get("absent")}
+    note = ""
+    if rule == "loss":
+        text = shown(
+            "With three players nobody sits north. Under tsumo loss (ツモ損) each of the two "
+            "payers pays what they would pay with four players, and the north player's share, "
+            "%(absent)s, is not paid by anyone: before honba, the winner collects %(absent)s less "
+            "than with four players."
+        )
+        text = text and text % {"absent": absent}
+    elif rule == "split" or (rule == "dealer" and dealer_won):
+        text = shown(
+            "With three players nobody sits north. Under these rules the north player's share "
+            "is split between the two payers: half of it is added to each payer's share, "
+            "counted in base points before rounding up to 100."
+        )
+        if rule == "dealer":
+            note = shown(
+                "These rules make the dealer pay the north player's share when a non-dealer "
+                "wins by tsumo; on the dealer's own tsumo it is split."
+            )
+    else:
+        text = shown(
+            "With three players nobody sits north. Under these rules the dealer pays the north "
+            "player's share on top of their own: 3 × base points instead of 2 ×; the other "
+            "non-dealer pays 1 × base points as usual."
+        )
+    if text:
+        d.text = text
+    if note:
+        d.notes.append(Note(note))
+
+
+def _sanma_honba(d: DisplayStep, step: Mapping[str, Any], result: Result) -> None:
+    """Three players: a counter's points are shared by three, so each payer pays a third."""
+    points = int((result.get("rules_switches") or {}).get("honba_points") or 300)
+    per = points // 3
+    note = shown(
+        "With three players each honba counter is worth %(points)s / 3 = %(per)s from each "
+        "payer: %(per)s from each of the two payers on a tsumo, %(two)s from the discarder on "
+        "a ron."
+    )
+    if note:
+        words = {"points": number(points), "per": number(per), "two": number(2 * per)}
+        d.notes.append(Note(note % words))
 
 
 YAKUMAN_FU_NOTE = gettext_lazy(
@@ -769,7 +891,11 @@ SENSITIVE: dict[str, str] = {
     "double_yakuman": "han_total",
     "yakuman_stacking": "han_total",
     "honba_points": "total",
+    "sanma_tsumo": "payment_rule",
+    "north_yakuhai": "han_total",
 }
+#: Switches that matter only with three players.
+THREE_PLAYER_SWITCHES = frozenset({"sanma_tsumo", "north_yakuhai"})
 
 SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("double_wind_fu", 2): gettext_lazy("With a 2-fu double-wind pair"),
@@ -799,6 +925,11 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("yakuman_stacking", False): gettext_lazy("If yakuman did not stack"),
     ("honba_points", 300): gettext_lazy("With 300-point honba"),
     ("honba_points", 1500): gettext_lazy("With 1500-point honba"),
+    ("sanma_tsumo", "loss"): gettext_lazy("With tsumo loss (the north share unpaid)"),
+    ("sanma_tsumo", "split"): gettext_lazy("With the north share split between the payers"),
+    ("sanma_tsumo", "dealer"): gettext_lazy("With the dealer paying the north share"),
+    ("north_yakuhai", True): gettext_lazy("If north were a value tile"),
+    ("north_yakuhai", False): gettext_lazy("If north were a guest wind"),
 }
 
 _OTHER_VALUES: dict[str, tuple[object, ...]] = {
@@ -807,6 +938,7 @@ _OTHER_VALUES: dict[str, tuple[object, ...]] = {
     "red_fives": (0, 3),
     "honba_points": (300, 1500),
     "aotenjou_yakuman": ("fixed", "13han", "higher"),
+    "sanma_tsumo": ("loss", "split", "dealer"),
 }
 
 
@@ -851,6 +983,16 @@ def _changes(old: Result, new: Result) -> list[str]:
     return parts
 
 
+def _label_translated(switch: str, value: object) -> bool:
+    """The setting's label reads in the active language (English, or a translation exists)."""
+    label = SETTING_LABELS.get((switch, value))
+    if label is None:
+        return False
+    with translation.override("en"):
+        english = str(label)
+    return (get_language() or "en").startswith("en") or str(label) != english
+
+
 def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensitivity]:
     """Re-score the request with each relevant switch flipped; report what changes."""
     try:
@@ -867,7 +1009,11 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
     for switch, step in SENSITIVE.items():
         if switch == "aotenjou_yakuman" and not switches["aotenjou"]:
             continue
+        if switch in THREE_PLAYER_SWITCHES and switches["players"] != 3:
+            continue
         for value in _alternatives(switch, switches[switch]):
+            if switch in THREE_PLAYER_SWITCHES and not _label_translated(switch, value):
+                continue
             flipped = {**data, "rules": {**base, switch: value}}
             other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
@@ -944,7 +1090,8 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     if not result.get("ok"):
         return walk
     try:
-        walk.hand = draw_hand(str(result["hand"]), str(result["win"]))
+        nuki = parse_int(str(request.get("nuki", 0)), 0, 4) or 0
+        walk.hand = draw_hand(str(result["hand"]), str(result["win"]), nuki)
     except NotationError:  # pragma: no cover - the engine already parsed it
         return walk
     try:

@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from scorer.engine import PRESETS
-from scorer.forms import PRESET_CHOICES
+from config.guard import field_errors, input_errors
+from scorer.engine import ALL_PRESETS
+from scorer.engine.request import REQUEST_FIELDS
+from scorer.forms import ALL_PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -41,8 +43,11 @@ _WINDS = (
 )
 
 
-def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormField]:
-    """The request form, each field with the engine's error message when it names it."""
+def form_fields(
+    data: dict[str, object], error: dict[str, Any], refused: dict[str, str] | None = None
+) -> list[FormField]:
+    """The request form, each field with the engine's error message when it names it (or the
+    input guard's, for a value it ``refused``)."""
     labels: dict[str, tuple[str, str]] = {
         "hand": (_("Hand (without the winning tile)"), "text"),
         "win": (_("Winning tile"), "text"),
@@ -60,6 +65,7 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         "chiihou": (_("Chiihou (first draw)"), "bool"),
         "dora": (_("Dora indicators"), "text"),
         "ura": (_("Ura dora indicators"), "text"),
+        "nuki": (_("Nuki dora (norths set aside, three players)"), "number"),
         "honba": (_("Honba"), "number"),
         "sticks": (_("Riichi sticks"), "number"),
         "wareme": (_("Wareme seat"), "text"),
@@ -78,11 +84,12 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         choices: tuple[tuple[str, object], ...] = _WINDS if kind == "wind" else ()
         if kind == "preset":
             value = value or "tenhou"
-            choices = tuple(PRESET_CHOICES)
-            if value not in PRESETS:
+            choices = tuple(ALL_PRESET_CHOICES)
+            if value not in ALL_PRESETS:
                 # A rules object from a link (JSON) stays selectable as it came.
                 choices += ((value, _("Custom rules (from the link)")),)
         message = str(error.get("message", "")) if error.get("field") == name else ""
+        message = (refused or {}).get(name, message)
         fields.append(FormField(name, label, kind, value, message, choices))
     return fields
 
@@ -94,12 +101,21 @@ def _step_number(value: str | None, count: int) -> int:
     return number
 
 
+@field_errors(REQUEST_FIELDS)
 @require_GET
 def explain(request: HtmxHttpRequest) -> HttpResponse:
     """The walkthrough: one step per URL (``&step=N``), all steps (``&view=all``), or a
-    projector presentation (``&present=1``). Bad input shows the engine's message by its field."""
+    projector presentation (``&present=1``). Bad input shows the engine's message by its field
+    (and a value the input guard refused, config/guard.py, its message)."""
+    refused = input_errors(request)
     data = walkthrough.request_from_query(request.GET)
-    walk = walkthrough.build(data)
+    if refused:
+        # Not scored without the refused field: the form comes back with its message.
+        name, message = next(iter(refused.items()))
+        error = {"code": "invalid_notation", "field": name, "message": message}
+        walk = walkthrough.Walkthrough(data, {"ok": False, "error": error})
+    else:
+        walk = walkthrough.build(data)
     present = request.GET.get("present") == "1"
     view_all = request.GET.get("view") == "all" and not present
     count = len(walk.steps)
@@ -134,7 +150,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
             sections=_sections(walk.steps, step_url),
         )
     else:
-        context["form"] = form_fields(dict(request.GET.items()), walk.error)
+        context["form"] = form_fields(dict(request.GET.items()), walk.error, refused)
         context["general_error"] = walk.error.get("message") if not walk.error.get("field") else ""
     if request.htmx and walk.ok and not view_all:
         return render(request, "walkthrough/explain.html#step_region", context)
