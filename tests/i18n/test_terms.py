@@ -89,3 +89,43 @@ def test_glossary_gives_kanji_reading_and_english_for_every_term(client: Client)
 
 def test_yaku_kinds_exist() -> None:
     assert "yaku" in quiz.KINDS
+
+
+# ---------------------------------------------------------------- furigana on Japanese pages
+def test_first_use_of_a_term_carries_furigana() -> None:
+    from tutor.course.glossary import link_terms
+
+    text = "[[fu]]と[[han]]。[[fu]]をもう一度。[[oya]]は[[dora]]も。[[fu|符の数]]"
+    with translation.override("ja"):
+        seen: set[str] = set()
+        html = str(link_terms(text, seen))
+        more = str(link_terms("[[fu]]と[[mangan]]", seen))
+    assert html.count("<ruby>") == 2  # 符 and 飜, once each
+    assert '<a class="term" href="/ja/tutor/glossary#fu"' in html
+    assert "<ruby>符<rt>ふ</rt></ruby>" in html
+    assert "<ruby>飜<rt>はん</rt></ruby>" in html
+    assert html.count("<rt>ふ</rt>") == 1  # the second use: a plain link
+    assert "<ruby>親" not in html  # everyday word
+    assert "<ruby>ドラ" not in html  # kana
+    assert ">符の数</a>" in html  # a translated label is shown as written
+    assert "<rt>ふ</rt>" not in more  # the same page: already seen
+    assert "<ruby>満貫<rt>まんがん</rt></ruby>" in more
+    assert seen >= {"fu", "han", "oya", "dora", "mangan"}
+
+
+def test_english_links_are_unchanged() -> None:
+    from tutor.course.glossary import link_terms
+
+    with translation.override("en"):
+        html = str(link_terms("[[fu]] and [[han|doubles]] <b>"))
+    assert "<ruby>" not in html
+    assert '<a class="term" href="/tutor/glossary#fu" title="fu (minipoints)">fu</a>' in html
+    assert ">doubles</a>" in html
+    assert "&lt;b&gt;" in html
+
+
+def test_japanese_lesson_page_has_furigana_once_per_term(client: Client) -> None:
+    html = client.get("/ja/tutor/lessons/fu").content.decode()
+    rubies = re.findall(r'href="/ja/tutor/glossary#([a-z_-]+)"[^>]*><ruby>', html)
+    assert rubies
+    assert len(rubies) == len(set(rubies))
