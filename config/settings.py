@@ -126,6 +126,8 @@ LOCALE_PATHS = [
     BASE_DIR / "scorer" / "locale",
     *sorted((BASE_DIR / "tutor").glob("*/locale")),
 ]
+# Dates through the named formats (date:"SHORT_DATETIME_FORMAT"): ours in config/formats/<lang>/.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

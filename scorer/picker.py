@@ -32,6 +32,7 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.numbers import japanese, points_text
 from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
@@ -734,8 +735,8 @@ class Panel:
 
 
 def _points(value: object) -> str:
-    """Points with a thousands separator: 11,600."""
-    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else ""
+    """Points as the page's language writes them: 11,600 (Japanese: 11600, 1億2345万6789)."""
+    return points_text(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
 def payment_lines(result: Mapping[str, object], dealer: bool) -> list[str]:
@@ -945,8 +946,8 @@ def build_panel(state: PickerState) -> Panel:
     pay = result.get("payments")
     total = pay.get("total") if isinstance(pay, Mapping) else None
     big = ""
-    if isinstance(total, int) and total >= 100_000_000:
-        big = myriad(total)
+    if isinstance(total, int) and total >= 100_000_000 and not japanese():
+        big = myriad(total)  # Japanese: the total itself is written in myriad units
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
     limit = result.get("limit")

@@ -26,6 +26,7 @@ from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of, tile_name
+from scorer.numbers import japanese, points_text
 from scorer.params import loads_json
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
@@ -335,10 +336,9 @@ class DisplayStep:
 
 
 def number(n: object) -> str:
-    """Points and other numbers with a thousands separator (11,600), as everywhere."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        return str(n)
-    return f"{n:,}"
+    """Points and other numbers as the page's language writes them (scorer/numbers.py):
+    11,600 in English; 11600, or 1億2345万6789 from 10万 up, in Japanese."""
+    return points_text(n)
 
 
 def tiles_text(tiles: object) -> str:
@@ -855,7 +855,7 @@ class Walkthrough:
     def total_display(self) -> str:
         """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
         total = int(self.result["payments"]["total"])
-        if total >= 100_000:
+        if total >= 100_000 and not japanese():
             return f"{total:,} ({myriad(total)})"
         return number(total)
 
