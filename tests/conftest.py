@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 from hypothesis import HealthCheck, settings
 
 # Properties check behaviour, never speed (speed is for bench/): no per-example deadline and no
@@ -76,3 +79,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+# ---------------------------------------------------------------------- live server
+# pytest-django's live server hands every request thread the test database's one connection
+# (in-memory SQLite cannot be opened twice). Concurrent requests (a projector and three phones
+# polling while an answer is posted) then interleave their queries and transactions on that one
+# connection: one request's savepoint rollback or IMMEDIATE transaction can swallow another's
+# reads or writes. Serve the requests one at a time instead: the threads still accept and keep
+# connections alive, only the application call is serialised (and its response read and closed,
+# so request_finished runs, inside the lock).
+class _SerialWSGIServer(ThreadedWSGIServer):
+    _app_lock = threading.Lock()
+
+    def set_app(self, application: Any) -> None:
+        def serial(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+            with self._app_lock:
+                result = application(environ, start_response)
+                try:
+                    return list(result)
+                finally:
+                    close = getattr(result, "close", None)
+                    if close is not None:
+                        close()
+
+        super().set_app(serial)
+
+
+LiveServerThread.server_class = _SerialWSGIServer
