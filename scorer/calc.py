@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django import forms
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scorer.engine.points import LIMIT_BASE, base_points, limit_for, pay
 from scorer.engine.rules import PRESETS
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
+from scorer.numbers import points_text
 from scorer.picker import payment_lines
 
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
@@ -33,13 +35,22 @@ YAKUMAN_CHOICES: Final = (
 )
 
 
+#: Each field's sentence whole, so each language names the field its own way (飜数, 本場 ...).
+_WHOLE_MESSAGES: Final[dict[str, Promise]] = {
+    "han": gettext_lazy("'han' must be a whole number from %(low)s to %(high)s."),
+    "honba": gettext_lazy("'honba' must be a whole number from %(low)s to %(high)s."),
+    "sticks": gettext_lazy("'sticks' must be a whole number from %(low)s to %(high)s."),
+}
+
+
+def _whole_message(name: str, low: int, high: int) -> str:
+    return str(_WHOLE_MESSAGES[name]) % {"low": low, "high": high}
+
+
 def _whole(name: str, low: int, high: int) -> forms.IntegerField:
     """An integer field whose every error is the one complete sentence of item 16."""
-    message = gettext_lazy("'%(field)s' must be a whole number from %(low)s to %(high)s.") % {
-        "field": name,
-        "low": low,
-        "high": high,
-    }
+    # Lazy: the sentence is translated when shown, in the language of that request.
+    message = lazy(_whole_message, str)(name, low, high)
     errors = dict.fromkeys(("invalid", "min_value", "max_value", "required"), message)
     return forms.IntegerField(min_value=low, max_value=high, required=False, error_messages=errors)
 
@@ -102,8 +113,8 @@ class Answer:
 
 
 def points(s: int) -> str:
-    """Points with a thousands separator: 11,600."""
-    return f"{s:,}"
+    """Points as players write them: 11,600 (Japanese 11600)."""
+    return points_text(s)
 
 
 def answer(data: Mapping[str, Any]) -> Answer | None:
@@ -129,16 +140,22 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
     else:
         limit, base = limit_for(han, fu, rules)
         raw = base_points(fu, han)
-        working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % {
+        words = {
             "fu": fu,
             "han": han,
             "raw": points(raw),
+            "limit": str(LIMIT_LABELS.get(limit, limit)).lower() if limit else "",
+            "base": points(base),
         }
         if limit:
-            working += " → " + _("%(limit)s, %(base)s base points") % {
-                "limit": str(LIMIT_LABELS.get(limit, limit)).lower(),
-                "base": points(base),
-            }
+            working = (
+                _(
+                    "%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points → %(limit)s, %(base)s base points"  # noqa: E501
+                )
+                % words
+            )
+        else:
+            working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % words
         the_cell = cell(fu, han, dealer, rules)
         if not limit and not the_cell.exists:
             notes.append(_("No hand has %(fu)s fu and 1 han.") % {"fu": fu})
@@ -159,9 +176,14 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
     # The same sentences as the picker's score panel: one way to write each payment.
     lines = payment_lines({"payments": paid.as_dict()}, dealer)
     if paid.ron is not None:
-        short = points(paid.ron)
+        # Japanese says the unit: 7700点.
+        short = pgettext("a ron's payment", "%(points)s") % {"points": points(paid.ron)}
     elif paid.tsumo_dealer is not None:
-        short = f"{points(paid.tsumo_others or 0)}/{points(paid.tsumo_dealer)}"
+        # Non-dealers' share, then the dealer's: "1300/2600" (Japanese 1300・2600).
+        short = _("%(others)s/%(dealer)s") % {
+            "others": points(paid.tsumo_others or 0),
+            "dealer": points(paid.tsumo_dealer),
+        }
     else:
         short = _("%(each)s all") % {"each": points(paid.tsumo_others or 0)}
     return Answer(

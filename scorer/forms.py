@@ -11,6 +11,7 @@ from typing import Final
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorer.engine.rules import PRESETS, Rules
 
@@ -144,8 +145,8 @@ YAKU_LABELS: Final[dict[str, Promise]] = {
     "haku": _("Haku (white dragon)"),
     "hatsu": _("Hatsu (green dragon)"),
     "chun": _("Chun (red dragon)"),
-    "seat_wind": _("Seat wind"),
-    "round_wind": _("Round wind"),
+    "seat_wind": pgettext_lazy("yaku", "Seat wind"),
+    "round_wind": pgettext_lazy("yaku", "Round wind"),
     "haitei": _("Haitei"),
     "houtei": _("Houtei"),
     "rinshan": _("Rinshan kaihou"),
@@ -177,12 +178,48 @@ YAKU_LABELS: Final[dict[str, Promise]] = {
     "chuuren": _("Chuuren poutou"),
     "junsei_chuuren": _("Junsei chuuren poutou"),
     "suukantsu": _("Suukantsu"),
-    "tenhou": _("Tenhou"),
+    # The yaku (天和), not the preset (天鳳): the same English word, two Japanese ones.
+    "tenhou": pgettext_lazy("yaku", "Tenhou"),
     "chiihou": _("Chiihou"),
     "dora": _("Dora"),
     "ura_dora": _("Ura-dora"),
     "aka_dora": _("Red fives (aka dora)"),
 }
+#: Words the engine fills into its step sentences (``wait``, ``payer_name``), by the engine's
+#: own English word: whoever formats a step (tutor/walkthrough) gives each word through this
+#: table, so English reads as before and Japanese gets the players' term (嵌張, 親).
+STEP_WORDS: Final[dict[str, dict[str, Promise]]] = {
+    "wait": {
+        "ryanmen": pgettext_lazy("wait", "ryanmen"),
+        "kanchan": pgettext_lazy("wait", "kanchan"),
+        "penchan": pgettext_lazy("wait", "penchan"),
+        "tanki": pgettext_lazy("wait", "tanki"),
+        "shanpon": pgettext_lazy("wait", "shanpon"),
+        "kokushi": pgettext_lazy("wait", "kokushi"),
+        "kokushi_13": pgettext_lazy("wait", "kokushi_13"),
+    },
+    "payer_name": {
+        "The discarder": pgettext_lazy("payer", "The discarder"),
+        "The dealer": pgettext_lazy("payer", "The dealer"),
+        "Each non-dealer": pgettext_lazy("payer", "Each non-dealer"),
+        "The other non-dealer": pgettext_lazy("payer", "The other non-dealer"),
+        "Each other player": pgettext_lazy("payer", "Each other player"),
+    },
+    "seat": {
+        "East": _("East"),
+        "South": _("South"),
+        "West": _("West"),
+        "North": _("North"),
+    },
+}
+
+
+def step_word(param: str, value: object) -> str:
+    """A word the engine put in a step's params, in the page's language (unknown: as given)."""
+    label = STEP_WORDS.get(param, {}).get(str(value))
+    return str(value) if label is None else str(label)
+
+
 FU_LABELS: Final[dict[str, Promise]] = {
     "base": _("Base (futei)"),
     "closed_ron": _("Closed ron"),

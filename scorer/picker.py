@@ -31,6 +31,7 @@ from scorer.engine.rules import PRESETS, Rules, RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
+from scorer.errors import notation_message, page_message
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
 from scorer.numbers import japanese, points_text
 from scorer.params import loads_json, parse_int
@@ -271,7 +272,7 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
             state.melds = list(parsed.melds)
         except NotationError as exc:
             state.bad_hand = hand_text
-            state.problems["hand"] = exc.message
+            state.problems["hand"] = notation_message(exc.message, exc.position)
     win_text = (get("win") or "").strip().replace("h", "z")
     if win_text:
         if is_valid_code(win_text):
@@ -393,10 +394,11 @@ def over_count(state: PickerState) -> tuple[str, str] | None:
     for kind, count in enumerate(used.kinds):
         if count > 4:
             code = code_of(kind)
-            ordinal = {5: _("a fifth"), 6: _("a sixth")}.get(count, str(count))
-            return _field_of(state, code), _(
-                "There are only four of each tile: %(ordinal)s %(tile)s is one too many."
-            ) % {"ordinal": ordinal, "tile": code}
+            if count == 5:
+                text = _("There are only four of each tile: a fifth %(tile)s is one too many.")
+            else:
+                text = _("There are only four of each tile: %(count)s copies of %(tile)s.")
+            return _field_of(state, code), text % {"tile": code, "count": count}
     for suit, count in enumerate(used.red):
         if count > 1:
             code = "0" + SUITS[suit]
@@ -666,11 +668,8 @@ def paste(state: PickerState, text: str) -> Notice | None:
     try:
         parsed = parse_hand(text)
     except NotationError as exc:
-        where = f" ({exc.position + 1})" if exc.position is not None else ""
         state.bad_paste = text
-        return Notice(
-            "paste", _("The notation could not be read: %(why)s.") % {"why": exc.message + where}
-        )
+        return Notice("paste", notation_message(exc.message, exc.position))
     state.bad_hand = ""
     state.problems.pop("hand", None)
     state.melds = list(parsed.melds)
@@ -735,7 +734,8 @@ class Panel:
 
 
 def _points(value: object) -> str:
-    """Points as the page's language writes them: 11,600 (Japanese: 11600, 1億2345万6789)."""
+    """Points as the page's language writes them (scorer/numbers.py): 11,600; in Japanese
+    11600 as scoring books write them, 1億2345万6789 from 10万 up. Empty for a non-number."""
     return points_text(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
@@ -791,7 +791,8 @@ def sentence(message: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
+    # Japanese sentences end in 。 or a closing ）, and take no English full stop.
+    return text if text[-1] in ".!?)。！？）" else text + "."
 
 
 def yakuman_label(count: int) -> str:
@@ -807,8 +808,8 @@ def _han_text(han: object, yakuman: bool) -> str:
     """A yaku row's value: "2 han", or "Yakuman" for a yakuman (13 han each is bookkeeping)."""
     if yakuman and isinstance(han, int) and han >= 13:
         return yakuman_label(han // 13)
-    count = han if isinstance(han, int) else 0
-    return ngettext("%(han)s han", "%(han)s han", count) % {"han": han}
+    # "1 han", "2 han": no plural form in either language (one msgid with the tables' rows).
+    return _("%(han)s han") % {"han": han}
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -827,7 +828,8 @@ def _short(result: Mapping[str, object]) -> tuple[str, bool]:
         how = str(LIMIT_LABELS.get(str(limit), limit))
     else:
         how = _("%(fu)s fu %(han)s han") % {"fu": result.get("fu"), "han": result.get("han")}
-    return f"{_points(total)} ({how})", True
+    # "3,900 (30 fu 4 han)"; Japanese says the unit: 3,900点（30符4飜）.
+    return _("%(points)s (%(how)s)") % {"points": _points(total), "how": how}, True
 
 
 def fu_sum_line(result: Mapping[str, object]) -> str:
@@ -849,7 +851,7 @@ def fu_sum_line(result: Mapping[str, object]) -> str:
 
 
 def _number(n: int) -> str:
-    return f"{n:,}"
+    return points_text(n)
 
 
 def limit_reason(result: Mapping[str, object], state: PickerState) -> str:
@@ -940,7 +942,7 @@ def build_panel(state: PickerState) -> Panel:
     if not result.get("ok"):
         error = result["error"]
         assert isinstance(error, Mapping)
-        errors.setdefault(str(error.get("field") or "hand"), str(error.get("message")))
+        errors.setdefault(str(error.get("field") or "hand"), page_message(error))
         return Panel("error", result=result, errors=errors)
     dealer = kind_of(state.seat) == EAST
     pay = result.get("payments")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 from django import template
 from django.contrib.staticfiles import finders
@@ -28,7 +29,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop, pgettext
 
 from scorer.engine.notation import Meld, MeldKind, NotationError, parse_hand
 from scorer.engine.tiles import is_valid_code, sort_key, tile_name
@@ -38,12 +39,55 @@ register = template.Library()
 SIZES = ("xs", "sm", "md", "lg")
 
 
+#: Every tile's name, one whole translatable label each (Japanese: 一萬, 赤五筒, 東, 白 ...);
+#: the English is the engine's ``tile_name``.
+TILE_NAMES: Final[dict[str, str]] = {
+    "1m": gettext_noop("1 of characters"),
+    "2m": gettext_noop("2 of characters"),
+    "3m": gettext_noop("3 of characters"),
+    "4m": gettext_noop("4 of characters"),
+    "5m": gettext_noop("5 of characters"),
+    "6m": gettext_noop("6 of characters"),
+    "7m": gettext_noop("7 of characters"),
+    "8m": gettext_noop("8 of characters"),
+    "9m": gettext_noop("9 of characters"),
+    "0m": gettext_noop("red five of characters"),
+    "1p": gettext_noop("1 of circles"),
+    "2p": gettext_noop("2 of circles"),
+    "3p": gettext_noop("3 of circles"),
+    "4p": gettext_noop("4 of circles"),
+    "5p": gettext_noop("5 of circles"),
+    "6p": gettext_noop("6 of circles"),
+    "7p": gettext_noop("7 of circles"),
+    "8p": gettext_noop("8 of circles"),
+    "9p": gettext_noop("9 of circles"),
+    "0p": gettext_noop("red five of circles"),
+    "1s": gettext_noop("1 of bamboo"),
+    "2s": gettext_noop("2 of bamboo"),
+    "3s": gettext_noop("3 of bamboo"),
+    "4s": gettext_noop("4 of bamboo"),
+    "5s": gettext_noop("5 of bamboo"),
+    "6s": gettext_noop("6 of bamboo"),
+    "7s": gettext_noop("7 of bamboo"),
+    "8s": gettext_noop("8 of bamboo"),
+    "9s": gettext_noop("9 of bamboo"),
+    "0s": gettext_noop("red five of bamboo"),
+    "1z": gettext_noop("East wind"),
+    "2z": gettext_noop("South wind"),
+    "3z": gettext_noop("West wind"),
+    "4z": gettext_noop("North wind"),
+    "5z": gettext_noop("white dragon"),
+    "6z": gettext_noop("green dragon"),
+    "7z": gettext_noop("red dragon"),
+}
+
+
 @register.filter
 def tile_label(code: str) -> str:
-    """The tile's name for people and screen readers ("red five of circles")."""
+    """The tile's name for people and screen readers ("red five of circles", 赤五筒)."""
     if not isinstance(code, str) or not is_valid_code(code):
         return str(code)
-    return _(tile_name(code))
+    return _(TILE_NAMES.get(code.replace("h", "z"), tile_name(code)))
 
 
 def _index_text(code: str) -> str:
@@ -193,26 +237,32 @@ def meld_layout(meld: Meld) -> list[Drawn]:
 
 
 MELD_NAMES = {
-    MeldKind.CHI: N_("chi"),
-    MeldKind.PON: N_("pon"),
-    MeldKind.KAN_OPEN: N_("open kan"),
-    MeldKind.KAN_ADDED: N_("added kan"),
-    MeldKind.KAN_CLOSED: N_("closed kan"),
+    MeldKind.CHI: gettext_noop("chi"),
+    MeldKind.PON: gettext_noop("pon"),
+    MeldKind.KAN_OPEN: gettext_noop("open kan"),
+    MeldKind.KAN_ADDED: gettext_noop("added kan"),
+    MeldKind.KAN_CLOSED: gettext_noop("closed kan"),
 }
-FROM_NAMES = {"-": N_("from the left"), "=": N_("from across"), "+": N_("from the right")}
+#: A meld's whole label per direction it was called from (one sentence each, so that each
+#: language orders kind, tiles and direction its own way).
+MELD_LABELS = {
+    "": gettext_noop("%(kind)s of %(tiles)s"),
+    "-": gettext_noop("%(kind)s of %(tiles)s, from the left"),
+    "=": gettext_noop("%(kind)s of %(tiles)s, from across"),
+    "+": gettext_noop("%(kind)s of %(tiles)s, from the right"),
+}
 
 
 def meld_label(meld: Meld) -> str:
-    """ "pon of 5 of circles, called from across" and the like."""
+    """ "pon of 5 of circles, from across" and the like."""
     kind = _(MELD_NAMES[meld.kind])
     if meld.kind is MeldKind.CHI:
-        what = ", ".join(tile_label(t) for t in sorted(meld.tiles, key=sort_key))
+        tiles = [tile_label(t) for t in sorted(meld.tiles, key=sort_key)]
+        what = pgettext("list separator", ", ").join(tiles)
     else:
         what = tile_label(meld.tiles[0] if meld.tiles[0][0] != "0" else meld.tiles[-1])
-    text = _("%(kind)s of %(tiles)s") % {"kind": kind, "tiles": what}
-    if meld.direction:
-        text += ", " + _(FROM_NAMES[meld.direction])
-    return text
+    template = MELD_LABELS.get(meld.direction or "", MELD_LABELS[""])
+    return _(template) % {"kind": kind, "tiles": what}
 
 
 @register.simple_tag(takes_context=True)

@@ -9,7 +9,7 @@
       var tick = setInterval(function () {
         if (!document.body.contains(timer)) { clearInterval(tick); return; }
         left -= 1;
-        timer.textContent = Math.max(left, 0) + "s";
+        timer.textContent = Math.max(left, 0) + (timer.getAttribute("data-unit") || "s");
         if (left <= 5) timer.classList.add("late");
         if (left <= 0) {
           clearInterval(tick);

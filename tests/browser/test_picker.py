@@ -146,7 +146,7 @@ def test_pasted_notation(page):
     # A malformed paste is refused beside the box, the hand is kept.
     box.fill("234x")
     act(page, page.locator("#paste-go"))
-    expect(page.locator("#err-paste")).to_contain_text("unexpected character")
+    expect(page.locator("#err-paste")).to_contain_text("“x” is not part of the notation")
     expect(page.locator(".hand-row .hand-tile")).to_have_count(14)
 
 

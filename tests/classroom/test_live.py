@@ -206,3 +206,23 @@ def test_a_quiz_question_page_offers_teachers_to_ask_it_live(world: World) -> No
         "/tutor/class/live/new?from=" + quote("http://evil.example/tutor/quiz/table/?seed=5")
     )
     assert foreign.status_code == 400
+
+
+def test_a_long_live_answer_is_clipped_to_what_the_column_holds(world: World) -> None:
+    """Every yaku ticked (or eight huge numbers) makes a line longer than LiveAnswer.value's 80
+    characters, which PostgreSQL refuses: the stored line is clipped, the answer still counts."""
+    pk = world.classroom.pk
+    url = "/tutor/quiz/yaku/?seed=5"
+    world.teacher.post("/tutor/class/live/new", {"from": url, "classroom": pk})
+    question = live.current(world.classroom)
+    assert question is not None
+    prompt = live.prompt_for(question)
+    assert prompt.question is not None
+    data: dict[str, object] = {"number": str(question.number)}
+    for f in prompt.question.fields:
+        data[f"a_{f.name}"] = [v for v, _label in f.choices] if f.multiple else "9" * 15
+    response = world.students["Aki"].post(f"/tutor/class/{pk}/live/answer", data, headers=HX)
+    assert response.status_code == 200
+    stored = LiveAnswer.objects.get(question=question)
+    assert len(stored.value) <= 80
+    assert stored.value.endswith("…")

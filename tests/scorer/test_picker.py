@@ -332,7 +332,7 @@ def test_bad_paste_is_refused_beside_the_box(client):
     response = get(client, "hand=123m&win=4m&paste=12x", htmx=True)
     html = text(response)
     assert 'id="err-paste"' in html
-    assert "unexpected character" in html
+    assert "“x” is not part of the notation. Look at character 3." in html
     assert state_of(replaced(response)).concealed == ["1m", "2m", "3m"]
 
 

@@ -118,3 +118,51 @@ def test_meld_tag_from_a_meld_object_and_its_label():
 def test_meld_tag_bad_notation():
     assert "meld-bad" in render('{% meld "[12m" %}')
     assert "meld-bad" in render('{% meld "123m" %}')
+
+
+JAPANESE_NAMES = {
+    "1m": "一萬",
+    "9m": "九萬",
+    "0m": "赤五萬",
+    "5p": "五筒",
+    "0p": "赤五筒",
+    "3s": "三索",
+    "0s": "赤五索",
+    "1z": "東",
+    "2z": "南",
+    "3z": "西",
+    "4z": "北",
+    "5z": "白",
+    "6z": "發",
+    "7z": "中",
+}
+
+
+def test_every_tile_has_one_whole_label_in_english_as_the_engine_names_it():
+    from scorer.engine.tiles import tile_name
+    from scorer.templatetags.tiles import TILE_NAMES, tile_label
+
+    codes = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)]
+    assert sorted(TILE_NAMES) == sorted(codes)
+    for code in codes:
+        assert tile_label(code) == tile_name(code)
+
+
+def test_japanese_tile_labels_are_the_names_players_use():
+    from django.utils import translation
+
+    from scorer.templatetags.tiles import tile_label
+
+    kanji = "一二三四五六七八九"
+    with translation.override("ja"):
+        for code, name in JAPANESE_NAMES.items():
+            assert tile_label(code) == name
+        for n in range(1, 10):
+            assert tile_label(f"{n}m") == kanji[n - 1] + "萬"
+            assert tile_label(f"{n}p") == kanji[n - 1] + "筒"
+            assert tile_label(f"{n}s") == kanji[n - 1] + "索"
+        html = render('{% tile "0p" %}')
+        assert 'aria-label="赤五筒"' in html
+        label = meld_label(parse_hand("[1-23m]").melds[0])
+        assert label == "チー：一萬、二萬、三萬、上家から"
+        assert re.search(r"[A-Za-z]", label) is None, label

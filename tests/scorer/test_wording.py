@@ -51,7 +51,7 @@ def test_walkthrough_payment_step_is_one_sentence(client):
 
 def test_picker_messages_are_sentences(client):
     page = unescape(client.get("/?hand=223344m45668p55s&win=7p&honba=x").content.decode())
-    assert "'honba' must be a whole number from 0 to 99." in page
+    assert "Honba: a whole number from 0 to 99." in page
     page = unescape(client.get("/?hand=2234m&win=7p&tsumo=1&dora=xx").content.decode())
     errors = re.findall(r'class="field-error[^"]*"[^>]*>([^<]+)<', page)
     assert errors

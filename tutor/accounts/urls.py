@@ -7,12 +7,13 @@ from tutor.accounts import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=views.LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
         views.PasswordResetView.as_view(
             template_name="registration/tenbo_password_reset_form.html",
+            form_class=views.ResetForm,
             email_template_name="registration/tenbo_password_reset_email.txt",
             subject_template_name="registration/tenbo_password_reset_subject.txt",
         ),
@@ -28,7 +29,8 @@ urlpatterns = [
     path(
         "reset/<uidb64>/<token>/",
         auth_views.PasswordResetConfirmView.as_view(
-            template_name="registration/tenbo_password_reset_confirm.html"
+            template_name="registration/tenbo_password_reset_confirm.html",
+            form_class=views.NewPasswordForm,
         ),
         name="password_reset_confirm",
     ),

@@ -8,18 +8,45 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from tutor.accounts.models import Learner
 
 
-class SignupForm(UserCreationForm[Any]):
+class LabelSuffix:
+    """The colon after a label, in the page's language ("：" in Japanese prose, not Django's
+    ASCII ":" after "メールアドレス（任意）")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", pgettext("after a form label", ":"))
+        super().__init__(*args, **kwargs)
+
+
+class LoginForm(LabelSuffix, AuthenticationForm):
+    pass
+
+
+class ResetForm(LabelSuffix, PasswordResetForm):
+    pass
+
+
+class NewPasswordForm(LabelSuffix, SetPasswordForm[Any]):
+    pass
+
+
+class SignupForm(LabelSuffix, UserCreationForm[Any]):
     """Username, password and an optional e-mail address (for password reset)."""
 
     email = forms.EmailField(

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tutor import quiz
 from tutor.accounts.models import Learner
@@ -98,7 +99,9 @@ def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
         value = given.get(f.name, "")
         if isinstance(value, list):
             names = dict(f.choices)
-            parts.append(", ".join(names.get(v, v) for v in sorted(value)) or "—")
+            # "、" in Japanese: the separator is translated, never the list glued in English
+            comma = pgettext("between the choices of one answer", ", ")
+            parts.append(comma.join(names.get(v, v) for v in sorted(value)) or "—")
         else:
             number = quiz.parse_number(str(value))
             # points with a thousands separator, as everywhere else
@@ -164,7 +167,7 @@ def results(assignment: Assignment) -> Results:
                 if not isinstance(a.given.get(f.name), list)
             ]
             # The short table phrases first; for anything else, the quiz's own named slips.
-            short = "; ".join(m for m in found if m)
+            short = pgettext("between mistake phrases", "; ").join(m for m in found if m)
             meanings[key] = (
                 short or " ".join(x.text for x in feedback.slips(q, a.given)[:2]) or None
             )
@@ -181,7 +184,7 @@ def results_csv(res: Results) -> str:
     writer = csv.writer(out)
     header = [_("Student")]
     header += [_("Q%(n)d") % {"n": n + 1} for n in range(res.assignment.count)]
-    header.append(_("Score"))
+    header.append(pgettext("a student's score", "Score"))
     writer.writerow(header)
     for member, line, score in res.grid:
         name = member.display_name

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.forms import PRESET_CHOICES
@@ -59,7 +60,8 @@ class AssignmentForm(forms.Form):
         label=_("Fu to"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[-1]
     )
     dealer = forms.ChoiceField(
-        label=_("Dealer"),
+        # The field's label, not its "Dealer" choice: Japanese names the two apart (親・子 / 親)
+        label=pgettext_lazy("assignment filter: dealer or non-dealer", "Dealer"),
         choices=[("any", _("Either")), ("dealer", _("Dealer")), ("non", _("Non-dealer"))],
         initial="any",
     )

@@ -245,10 +245,19 @@ def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdic
     """The answer as one histogram line, whether it is right, and the quiz's verdict."""
     if prompt.question is not None:
         verdict = quiz.check(prompt.question, given)
-        return _answer_line(prompt.question, given), verdict.correct, verdict
+        return _clip(_answer_line(prompt.question, given)), verdict.correct, verdict
     number = quiz.parse_number(str(given.get("points", "")))
     text = f"{number:,}" if number is not None else (str(given.get("points", "")).strip() or "—")
-    return text[:80], number is not None and number == prompt.total, None
+    return _clip(text), number is not None and number == prompt.total, None
+
+
+#: LiveAnswer.value's length: every yaku ticked, or eight long numbers, must still be stored
+#: (PostgreSQL refuses a longer varchar).
+VALUE_MAX = LiveAnswer._meta.get_field("value").max_length or 80
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= VALUE_MAX else text[: VALUE_MAX - 1] + "…"
 
 
 def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveAnswer | None:

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tutor.accounts.models import Learner
 from tutor.collections.models import Collection
@@ -74,7 +75,8 @@ class Assignment(models.Model):
     shuffled = models.BooleanField(_("shuffled"), default=False)
     seed = models.BigIntegerField(_("seed"), default=new_seed)
     opens = models.DateTimeField(_("opens"))
-    due = models.DateTimeField(_("due"), null=True, blank=True)
+    # Contexts: the quiz's "due" (next review) and "correct" (a count) read differently in Japanese
+    due = models.DateTimeField(pgettext_lazy("assignment", "due"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -92,7 +94,7 @@ class AssignmentAnswer(models.Model):
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="answers")
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="class_answers")
     number = models.PositiveSmallIntegerField(_("question"))
-    correct = models.BooleanField(_("correct"))
+    correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     given = models.JSONField(_("given"), default=dict)
     expected = models.JSONField(_("expected"), default=dict)
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
@@ -144,7 +146,7 @@ class LiveAnswer(models.Model):
     question = models.ForeignKey(LiveQuestion, on_delete=models.CASCADE, related_name="answers")
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="live_answers")
     value = models.CharField(_("answer"), max_length=80)
-    correct = models.BooleanField(_("correct"))
+    correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
 
     class Meta:

@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -405,10 +406,11 @@ def assignment_csv(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
     assignment = _assignment_for_teacher(request, pk, aid)
     if assignment is None:
         raise Http404
-    response = HttpResponse(
-        assignments.results_csv(assignments.results(assignment)),
-        content_type="text/csv; charset=utf-8",
-    )
+    body = assignments.results_csv(assignments.results(assignment))
+    if get_language() == "ja":
+        # Excel in Japanese reads a CSV without a byte-order mark as Shift_JIS (生徒 garbled)
+        body = "\ufeff" + body
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="assignment-{assignment.pk}.csv"'
     return response
 

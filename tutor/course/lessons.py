@@ -14,6 +14,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
@@ -79,7 +80,7 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Each payment is rounded up to the next hundred on its own. Finally counters "
                 "for repeated hands ([[honba]]) and riichi sticks ([[kyoutaku]]) are added; "
-                "where the house plays [[wareme]], one seat's payment is then doubled."
+                "where the house plays [[wareme]], one seat then pays or receives double."
             ),
         ),
         (
@@ -878,7 +879,8 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Under [[aotenjou]] (blue sky) nothing is capped: every hand uses fu × 2^(han+2) "
                 "and the usual multipliers. Each han doubles the score, so a handful of dora "
-                "turns a modest hand into millions."
+                "turns a modest hand into hundreds of thousands of points, and a dozen han "
+                "reach the millions."
             ),
             _(
                 "Yakuman need a policy: a fixed payment (10,000,000 for a non-dealer, "
@@ -1058,7 +1060,7 @@ def facts(result: Mapping[str, Any]) -> dict[str, str]:
     payments = result["payments"]
     fu_total: dict[str, Any] = next((s for s in result["steps"] if s["step"] == "fu_total"), {})
     base = next((s.get("base") for s in result["steps"] if s["step"] == "limit"), "")
-    yaku = ", ".join(yaku_label(y["id"]) for y in result["yaku"])
+    yaku = pgettext("list separator", ", ").join(yaku_label(y["id"]) for y in result["yaku"])
     limit = result.get("limit")
     return {
         "fu": str(result["fu"]),

@@ -6,15 +6,19 @@ htmx request gets only the region it swaps (a template partial).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
-from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
+from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, myriad, table
+from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
 from tutor.course.glossary import TERMS, link_terms
@@ -86,7 +90,8 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             if scored.ok
             else None
         )
-        yaku = [f"{yaku_label(y['id'])} ({y['han']})" for y in scored.result.get("yaku", [])]
+        limit = scored.result.get("limit")
+        yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
@@ -116,6 +121,18 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
+    """A yaku and its value: "Riichi (1)"; a yakuman says so ("Daisangen (yakuman)") rather
+    than the 13 han it stands for, except under aotenjou's 13-han policy, where it is 13 han."""
+    name = yaku_label(yaku["id"])
+    entry = YAKU_BY_ID.get(yaku["id"])
+    if limit == "yakuman" and entry is not None and entry.yakuman:
+        if yaku["han"] >= 26:
+            return _("%(yaku)s (double yakuman)") % {"yaku": name}
+        return _("%(yaku)s (yakuman)") % {"yaku": name}
+    return _("%(yaku)s (%(han)s)") % {"yaku": name, "han": yaku["han"]}
+
+
 def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
     """Non-dealer ron rows by han for a few fu columns, from the engine's table."""
     rows = table(False)
@@ -131,7 +148,10 @@ def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
 
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "course/glossary.html", {"terms": TERMS})
+    # A reading is "かな · romaji": the romaji is marked as such, so a Japanese page does not
+    # count it as English left over.
+    terms = [(term, *term.reading.partition(" · ")[::2]) for term in TERMS]
+    return render(request, "course/glossary.html", {"terms": terms})
 
 
 # ----------------------------------------------------------------------------- tables
@@ -139,25 +159,41 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
-    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all"."""
-    show = walkthrough.number
-    tsumo = [cell.tsumo_others] if cell.dealer else [cell.tsumo_others, cell.tsumo_dealer or 0]
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all".
+    ``group``: an aotenjou table, whose big numbers read in myriad units (12万2900) in Japanese."""
+    myriads = group and (get_language() or "").startswith("ja")
+
+    def show(n: int | None) -> str:
+        if myriads and isinstance(n, int) and n >= 100_000:
+            return myriad(n)
+        return walkthrough.number(n)
+
     return {
         "fu": cell.fu,
         "han": cell.han,
         "exists": cell.exists,
         "ron": show(cell.ron),
         "ron_exists": cell.ron_exists,
+        # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
+        # "2,000オール" in Japanese.
         "tsumo": (
             _("%(each)s all") % {"each": show(cell.tsumo_others)}
             if cell.dealer
-            else "/".join(show(t) for t in tsumo)
+            else _("%(others)s/%(dealer)s")
+            % {"others": show(cell.tsumo_others), "dealer": show(cell.tsumo_dealer or 0)}
         ),
         "tsumo_exists": cell.tsumo_exists,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
         "kiriage": cell.kiriage,
     }
+
+
+def _limit_name(limit: str) -> str:
+    """The limit's name beside its kanji label (mangan beside 満貫), or nothing where the name
+    reads the same as the label (Japanese pages would show 満貫 満貫)."""
+    name = str(walkthrough.LIMIT_NAMES.get(limit, limit))
+    return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
 
 
 def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
@@ -180,7 +216,7 @@ def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
                         "limit": name,
                         "label": LIMIT_LABELS.get(cell.limit or name, name),
                         # the row's own limit: 13+ han is sanbaiman where kazoe is off
-                        "name": walkthrough.LIMIT_NAMES.get(cell.limit or name, name),
+                        "name": _limit_name(cell.limit or name),
                         "low": low,
                         "high": high,
                         "cell": _cell_view(cell),
@@ -226,8 +262,13 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     error = ""
     try:
         resolve_rules(name)
-    except RulesError as exc:
-        error = str(exc)
+    except RulesError:
+        # The only error a preset name can raise; worded here so that it is translated.
+        labels = (str(label) for _name, label in PRESET_CHOICES)
+        error = _("unknown rule preset '%(name)s'; choose one of %(choices)s") % {
+            "name": name,
+            "choices": pgettext("list separator", ", ").join(labels),
+        }
         name = "tenhou"
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
     with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"

@@ -9,20 +9,22 @@ and the server re-creates it to check an answer. Every expected answer comes fro
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scorer.engine import PRESETS
 from scorer.engine.points import base_points, limit_for, raw_payments
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
+from scorer.forms import PRESET_LABELS
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
+from tutor.walkthrough.steps import SANMA_PAYER_NAMES, wait_name
 
 KINDS: Final = (
     "table",
@@ -252,12 +254,52 @@ PAYER: Final = {
 }
 
 
+def number(n: int) -> str:
+    """Points as the page's readers write them: 12,000 in English, 12000 in Japanese."""
+    return str(n) if (get_language() or "").startswith("ja") else f"{n:,}"
+
+
+def ron_text(points: int) -> str:
+    """A ron payment as players say it: "7,700" / "7700点"."""
+    return pgettext("a ron payment", "%(points)s") % {"points": number(points)}
+
+
+def all_text(each: int) -> str:
+    """A dealer's tsumo as players say it: "4,000 all" / "4000オール"."""
+    return _("%(each)s all") % {"each": number(each)}
+
+
+def split_text(others: int, dealer: int) -> str:
+    """A non-dealer's tsumo as players say it: "1,300/2,600" / "1300・2600"."""
+    return pgettext("a non-dealer's tsumo payment", "%(others)s/%(dealer)s") % {
+        "others": number(others),
+        "dealer": number(dealer),
+    }
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
+
+
+def rules_label(name: str) -> str:
+    """A rule set's display name (Tenhou, M-League), translated."""
+    return str(PRESET_LABELS.get(name, name))
+
+
 def step_text(step: Mapping[str, Any]) -> str:
-    """An engine step in the current language: its template translated, then filled in."""
+    """An engine step in the current language: its template translated, then filled in (words
+    such as the wait or the payer as translated labels, never as the engine's ids)."""
     params = {k: v for k, v in step.items() if k not in ("why", "text", "step")}
     params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+        if step.get("payer_name") == "The other non-dealer":  # three players
+            params["payer_name"] = str(SANMA_PAYER_NAMES["non_dealer"])
+    if "wait" in step:
+        params["wait"] = wait_name(step["wait"])
+    if "how" in step:
+        params["how"] = _("tsumo (self-draw)") if step["how"] == "tsumo" else _("ron (a discard)")
     if step.get("limit"):
         params["limit"] = limit_label(str(step["limit"]))
     try:
@@ -364,13 +406,17 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
                 FieldVerdict(
                     f.name,
                     f.label,
-                    ", ".join(names.get(g, g) for g in given_list) or "—",
-                    ", ".join(names.get(w, w) for w in want) or "—",
+                    join_list(names.get(g, g) for g in given_list) or "—",
+                    join_list(names.get(w, w) for w in want) or "—",
                     ok,
                 )
             )
             continue
         text = str(got[0] if isinstance(got, list) and got else got or "")
         ok = parse_number(text) == want if f.numeric else text.strip() == str(want)
-        verdicts.append(FieldVerdict(f.name, f.label, text.strip() or "—", str(want), ok))
+        labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
+        given = labels.get(text.strip(), text.strip())
+        verdicts.append(
+            FieldVerdict(f.name, f.label, given or "—", labels.get(str(want), str(want)), ok)
+        )
     return Verdict(all(v.ok for v in verdicts), verdicts)

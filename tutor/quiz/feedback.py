@@ -28,7 +28,8 @@ from scorer.engine.rules import Rules
 from scorer.forms import PRESET_LABELS
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
-from tutor.quiz.base import Question, parse_number, step_text
+from tutor.quiz.base import Question, join_list, parse_number, step_text
+from tutor.walkthrough.steps import wait_name
 
 #: Every slip the feedback can name, with the lesson topic that teaches the rule it breaks.
 SLIP_TOPICS: Final[dict[str, str]] = {
@@ -142,12 +143,12 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(value)s leaves out the honba: %(per)s per counter (%(honba)s here)."
     ),
     "honba_once": gettext_lazy(
-        "%(value)s counts the honba once, 100 per counter; on a tsumo every payer adds 100 per "
-        "counter, so the winner gets 300 per counter in all."
+        "%(value)s counts the honba once, %(each)s per counter; on a tsumo every payer adds "
+        "%(each)s per counter, so the winner gets %(per)s per counter in all."
     ),
     "honba_full_each": gettext_lazy(
-        "%(value)s adds the full 300 per counter to each payer; on a tsumo each payer adds "
-        "only 100 per counter."
+        "%(value)s adds the full %(per)s per counter to each payer; on a tsumo each payer adds "
+        "only %(each)s per counter."
     ),
     "sticks_forgotten": gettext_lazy(
         "%(value)s leaves out the riichi sticks: the winner also collects %(sticks)s from them."
@@ -162,12 +163,16 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(fu)s fu, past its pattern (tenpane): count the fu exactly."
     ),
     "estimate_off": gettext_lazy(
-        "Your estimate %(value)s is %(diff)s %(direction)s the exact %(total)s (%(percent)s%% off)."
+        "Your estimate %(value)s is %(diff)s below the exact %(total)s (%(percent)s%% off)."
     ),
     "indicator_as_dora": gettext_lazy(
         "%(value)s counts the indicator tiles as dora; the dora is the tile after the indicator."
     ),
 }
+#: ``estimate_off`` for a guess above the exact figure (one whole sentence per direction).
+ESTIMATE_ABOVE: Final = gettext_lazy(
+    "Your estimate %(value)s is %(diff)s above the exact %(total)s (%(percent)s%% off)."
+)
 
 
 @dataclass(frozen=True)
@@ -313,7 +318,7 @@ def _fu_variants(case: _Case) -> list[tuple[str, int, dict[str, object]]]:
         add("terminal_as_simple", round_up_10(raw - outer // 2))
     wait = next((item for item in ids if item.startswith("wait_")), None)
     if wait:
-        add("wait_fu_forgotten", round_up_10(raw - 2), wait=wait.removeprefix("wait_"))
+        add("wait_fu_forgotten", round_up_10(raw - 2), wait=wait_name(wait.removeprefix("wait_")))
     if raw != case.fu:
         add("fu_not_rounded", raw, raw=raw)
     return out
@@ -330,7 +335,7 @@ def _han_variants(question: Question) -> list[tuple[str, int, dict[str, object]]
     out: list[tuple[str, int, dict[str, object]]] = []
     kuisagari = [s for s in result["steps"] if s["step"] == "yaku" and s.get("kuisagari")]
     if kuisagari:
-        names = ", ".join(yaku_label(str(s["id"])) for s in kuisagari)
+        names = join_list(yaku_label(str(s["id"])) for s in kuisagari)
         out.append(("kuisagari_forgotten", han + len(kuisagari), {"yaku": names}))
     dora = sum(int(y["han"]) for y in result["yaku"] if y["id"] in ("dora", "ura_dora", "aka_dora"))
     if dora:
@@ -396,8 +401,11 @@ def _payment_variants(case: _Case) -> list[tuple[str, dict[str, int], dict[str, 
         if case.tsumo:
             once = _pay(case, honba_each=0)
             once = {"collect": once["collect"] + per // 3 * case.honba}
-            out.append(("honba_once", once, {}))
-            out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), {}))
+            # The counter's value is the rules' (300, or 1500 in the classic rules): each payer
+            # of a tsumo adds a third of it.
+            shares: dict[str, object] = {"per": per, "each": per // 3}
+            out.append(("honba_once", once, shares))
+            out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), shares))
     if case.sticks:
         out.append(("sticks_forgotten", _pay(case, sticks=False), {"sticks": 1000 * case.sticks}))
     return out
@@ -424,7 +432,7 @@ def _item_variants(
         out.append(("pinfu_tsumo_fu_added", {"win": 2}, {}))
     if "wait" in want and int(want["wait"]) == 2:
         wait = next((item for item in ids if item.startswith("wait_")), "wait_tanki")
-        add("wait_fu_forgotten", "wait", 0, -2, wait=wait.removeprefix("wait_"))
+        add("wait_fu_forgotten", "wait", 0, -2, wait=wait_name(wait.removeprefix("wait_")))
     if "pair" in want:
         double = next((fu for item, fu, note in case.items if note == "double_wind"), None)
         if double is not None:
@@ -557,11 +565,11 @@ def _closeness(given: int, total: int) -> Slip:
     values = {
         "value": given,
         "diff": diff,
-        "direction": _("below") if given < total else _("above"),
         "total": total,
         "percent": round(100 * diff / total) if total else 100,
     }
-    text = str(SLIP_TEXT["estimate_off"]) % values
+    # One whole sentence for each direction (never a "below"/"above" word glued in).
+    text = str(SLIP_TEXT["estimate_off"] if given < total else ESTIMATE_ABOVE) % values
     return Slip("estimate_off", "collect", str(given), text, "quick-patterns")
 
 

@@ -16,6 +16,8 @@ from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_
 from scorer.engine.rules import Rules
 from tutor.quiz.base import (
     QuizError,
+    join_list,
+    rules_label,
 )
 
 # -- targeted hand generation --------------------------------------------------------------------
@@ -330,13 +332,11 @@ def hand_facts(request: Mapping[str, Any], result: Mapping[str, Any]) -> list[st
     """The situation of a hand, in words."""
     winds = {"1z": _("East"), "2z": _("South"), "3z": _("West"), "4z": _("North")}
     seat = str(request.get("seat", "1z"))
+    seats = {"seat": winds[seat], "round": winds[str(request.get("round", "1z"))]}
     facts = [
-        _("Seat: %(seat)s%(dealer)s. Round: %(round)s.")
-        % {
-            "seat": winds[seat],
-            "dealer": _(" (dealer)") if seat == "1z" else "",
-            "round": winds[str(request.get("round", "1z"))],
-        },
+        _("Seat: %(seat)s (dealer). Round: %(round)s.") % seats
+        if seat == "1z"
+        else _("Seat: %(seat)s. Round: %(round)s.") % seats,
         _("Won by tsumo (self-draw).") if request.get("tsumo") else _("Won by ron (a discard)."),
     ]
     extras = [
@@ -354,11 +354,11 @@ def hand_facts(request: Mapping[str, Any], result: Mapping[str, Any]) -> list[st
     ]
     if extras:
         facts.append(
-            _("Declared / situation: %(list)s.") % {"list": ", ".join(e[1] for e in extras)}
+            _("Declared / situation: %(list)s.") % {"list": join_list([e[1] for e in extras])}
         )
     # Dora and ura-dora indicators are drawn as tiles beside the hand (quiz views), not here.
     if request.get("rules", "tenhou") != "tenhou":
-        facts.append(_("Rules: %(rules)s.") % {"rules": request["rules"]})
+        facts.append(_("Rules: %(rules)s.") % {"rules": rules_label(request["rules"])})
     return facts
 
 

@@ -11,8 +11,11 @@ from scorer.engine import score_request
 from tutor.quiz.base import (
     Field,
     Question,
+    all_text,
     number_field,
     rng_for,
+    ron_text,
+    split_text,
     steps_text,
     who,
 )
@@ -31,13 +34,12 @@ def honba_question(seed: int, opts: dict[str, str]) -> Question:
     dealer = request.get("seat") == "1z"
     honba, sticks = request["honba"], request["sticks"]
     if not tsumo:
-        before = _("a ron for %(ron)s") % {"ron": f"{plain['ron']:,}"}
+        before = _("a ron for %(ron)s") % {"ron": ron_text(plain["ron"])}
     elif dealer:
-        before = _("a dealer tsumo for %(each)s all") % {"each": f"{plain['tsumo_others']:,}"}
+        before = _("a dealer tsumo for %(each)s") % {"each": all_text(plain["tsumo_others"])}
     else:
-        before = _("a tsumo for %(others)s/%(dealer)s") % {
-            "others": f"{plain['tsumo_others']:,}",
-            "dealer": f"{plain['tsumo_dealer']:,}",
+        before = _("a tsumo for %(split)s") % {
+            "split": split_text(plain["tsumo_others"], plain["tsumo_dealer"])
         }
     prompt = ngettext(
         "%(who)s: %(before)s, with %(honba)d honba and %(sticks)d riichi stick on the table. "

@@ -17,11 +17,16 @@ from tutor.quiz.base import (
     Field,
     Question,
     QuizError,
+    all_text,
     cell_derivation,
     cell_ok,
+    join_list,
+    number,
     number_field,
     rng_for,
+    ron_text,
     rules_of,
+    split_text,
     table_cells,
     table_key,
     who,
@@ -137,11 +142,11 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
         if cell_ok(c := cell(f, h, dealer, rules), win) and payments_of(c, win) == target
     ]
     if win == "ron":
-        amount = f"{shown.ron:,}"
+        amount = ron_text(shown.ron)
     elif dealer:
-        amount = _("%(each)s all") % {"each": f"{shown.tsumo_others:,}"}
+        amount = all_text(shown.tsumo_others)
     else:
-        amount = f"{shown.tsumo_others:,}/{shown.tsumo_dealer or 0:,}"
+        amount = split_text(shown.tsumo_others, shown.tsumo_dealer or 0)
     prompt = _("%(who)s for %(amount)s: name a fu and han that pay exactly this.") % {
         "who": who(dealer, win),
         "amount": amount,
@@ -153,7 +158,7 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
     if opts.get("mode") == "choice":
         fields[0].choices = [(str(f), str(f)) for f in FU_COLUMNS]
         fields[1].choices = [(str(h), str(h)) for h in HAN_ROWS]
-    pairs = ", ".join(_("%(fu)d fu %(han)d han") % {"fu": f, "han": h} for f, h in accepted)
+    pairs = join_list(_("%(fu)d fu %(han)d han") % {"fu": f, "han": h} for f, h in accepted)
     derivation = [_("Every pair that pays this: %(pairs)s.") % {"pairs": pairs}]
     derivation += cell_derivation(fu, han, dealer, win, rules)
     return Question(
@@ -175,13 +180,13 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
 
 
 def _cell_text(c: Cell, win: str) -> tuple[str, str]:
-    ron = f"{c.ron:,}" if c.ron_exists else "—"
+    ron = number(c.ron) if c.ron_exists else "—"
     if not c.tsumo_exists:
         tsumo = "—"
     elif c.dealer:
-        tsumo = _("%(each)s all") % {"each": f"{c.tsumo_others:,}"}
+        tsumo = all_text(c.tsumo_others)
     else:
-        tsumo = f"{c.tsumo_others:,}/{c.tsumo_dealer or 0:,}"
+        tsumo = split_text(c.tsumo_others, c.tsumo_dealer or 0)
     if win == "ron":
         return ron, ""
     if win == "tsumo":

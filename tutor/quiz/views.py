@@ -21,12 +21,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
-from scorer.engine.tiles import tile_name
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
+from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, srs
+from tutor.quiz.base import rules_label
+from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
@@ -84,7 +86,7 @@ def _bad_answer(data: QueryDict) -> str | None:
 
 
 def _tile(code: str) -> dict[str, str]:
-    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_name(code)}
+    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
 
 
 def _indicators(text: object) -> list[dict[str, str]]:
@@ -264,11 +266,11 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "kinds": kinds,
         "stats": progress.stats(learner),
-        "rule_sets": quiz.RULE_SETS,
+        "rule_sets": [(r, rules_label(r)) for r in quiz.RULE_SETS],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
-        "waits": quiz.WAITS,
+        "waits": [(w, wait_name(w)) for w in quiz.WAITS],
         "time_choices": TIME_CHOICES,
         "time_default": TIME_DEFAULT,
         "time_max": TIME_RANGE[1],

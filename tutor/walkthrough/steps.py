@@ -10,24 +10,26 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
-from django.utils.translation import gettext_lazy as _lazy
 
 from scorer.engine import score_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand
 from scorer.engine.request import REQUEST_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
-from scorer.engine.tiles import is_valid_code, kind_of, tile_name
-from scorer.numbers import japanese, points_text
+from scorer.engine.tiles import is_valid_code, kind_of
+from scorer.forms import PRESET_LABELS
+from scorer.numbers import points_text
 from scorer.params import loads_json
+from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.names import LIMIT_NAMES
 
@@ -36,26 +38,26 @@ Result = dict[str, Any]
 
 #: A short label for each fu item id (the step's title).
 FU_LABELS: dict[str, Promise] = {
-    "base": _lazy("Base fu (futei)"),
-    "closed_ron": _lazy("Closed ron (menzen kafu)"),
-    "tsumo": _lazy("Tsumo fu"),
-    "pinfu_tsumo": _lazy("Pinfu by tsumo"),
-    "open_pinfu": _lazy("Open pinfu shape"),
-    "chiitoitsu": _lazy("Seven pairs"),
-    "open_simple_triplet": _lazy("Open triplet of simples"),
-    "closed_simple_triplet": _lazy("Concealed triplet of simples"),
-    "open_terminal_triplet": _lazy("Open triplet of terminals or honours"),
-    "closed_terminal_triplet": _lazy("Concealed triplet of terminals or honours"),
-    "open_simple_kan": _lazy("Open kan of simples"),
-    "closed_simple_kan": _lazy("Closed kan of simples"),
-    "open_terminal_kan": _lazy("Open kan of terminals or honours"),
-    "closed_terminal_kan": _lazy("Closed kan of terminals or honours"),
-    "pair_dragon": _lazy("Dragon pair"),
-    "pair_seat_wind": _lazy("Seat-wind pair"),
-    "pair_round_wind": _lazy("Round-wind pair"),
-    "wait_kanchan": _lazy("Closed wait (kanchan)"),
-    "wait_penchan": _lazy("Edge wait (penchan)"),
-    "wait_tanki": _lazy("Pair wait (tanki)"),
+    "base": gettext_lazy("Base fu (futei)"),
+    "closed_ron": gettext_lazy("Closed ron (menzen kafu)"),
+    "tsumo": gettext_lazy("Tsumo fu"),
+    "pinfu_tsumo": gettext_lazy("Pinfu by tsumo"),
+    "open_pinfu": gettext_lazy("Open pinfu shape"),
+    "chiitoitsu": gettext_lazy("Seven pairs"),
+    "open_simple_triplet": gettext_lazy("Open triplet of simples"),
+    "closed_simple_triplet": gettext_lazy("Concealed triplet of simples"),
+    "open_terminal_triplet": gettext_lazy("Open triplet of terminals or honours"),
+    "closed_terminal_triplet": gettext_lazy("Concealed triplet of terminals or honours"),
+    "open_simple_kan": gettext_lazy("Open kan of simples"),
+    "closed_simple_kan": gettext_lazy("Closed kan of simples"),
+    "open_terminal_kan": gettext_lazy("Open kan of terminals or honours"),
+    "closed_terminal_kan": gettext_lazy("Closed kan of terminals or honours"),
+    "pair_dragon": gettext_lazy("Dragon pair"),
+    "pair_seat_wind": gettext_lazy("Seat-wind pair"),
+    "pair_round_wind": gettext_lazy("Round-wind pair"),
+    "wait_kanchan": gettext_lazy("Closed wait (kanchan)"),
+    "wait_penchan": gettext_lazy("Edge wait (penchan)"),
+    "wait_tanki": gettext_lazy("Pair wait (tanki)"),
 }
 
 #: Glossary anchors for fu items, waits and limits.
@@ -76,13 +78,13 @@ FU_TERMS: dict[str, tuple[str, ...]] = {
 
 #: How each wait id reads in a sentence ("completed a {wait} wait"): no internal ids.
 WAIT_NAMES: dict[str, Promise] = {
-    "ryanmen": _lazy("ryanmen"),
-    "kanchan": _lazy("kanchan"),
-    "penchan": _lazy("penchan"),
-    "tanki": _lazy("tanki"),
-    "shanpon": _lazy("shanpon"),
-    "kokushi": _lazy("single-tile kokushi"),
-    "kokushi_13": _lazy("thirteen-sided kokushi"),
+    "ryanmen": gettext_lazy("ryanmen"),
+    "kanchan": gettext_lazy("kanchan"),
+    "penchan": gettext_lazy("penchan"),
+    "tanki": gettext_lazy("tanki"),
+    "shanpon": gettext_lazy("shanpon"),
+    "kokushi": gettext_lazy("single-tile kokushi"),
+    "kokushi_13": gettext_lazy("thirteen-sided kokushi"),
 }
 
 
@@ -113,19 +115,25 @@ def fixed_yakuman(result: Mapping[str, Any]) -> bool:
 
 
 PAYER_NAMES: dict[str, Promise] = {
-    "discarder": _lazy("The discarder"),
-    "dealer": _lazy("The dealer"),
-    "non_dealer": _lazy("Each non-dealer"),
-    "each": _lazy("Each other player"),
+    "discarder": gettext_lazy("The discarder"),
+    "dealer": gettext_lazy("The dealer"),
+    "non_dealer": gettext_lazy("Each non-dealer"),
+    "each": gettext_lazy("Each other player"),
+}
+
+#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
+SANMA_PAYER_NAMES: dict[str, Promise] = {
+    "non_dealer": gettext_lazy("The other non-dealer"),
+    "each": gettext_lazy("Each of the two other players"),
 }
 
 SECTION_NAMES: dict[str, Promise] = {
-    "hand": _lazy("Hand"),
-    "fu": _lazy("Fu"),
-    "yaku": _lazy("Yaku"),
-    "dora": _lazy("Dora"),
-    "points": _lazy("Points"),
-    "rules": _lazy("Rules"),
+    "hand": gettext_lazy("Hand"),
+    "fu": gettext_lazy("Fu"),
+    "yaku": gettext_lazy("Yaku"),
+    "dora": gettext_lazy("Dora"),
+    "points": gettext_lazy("Points"),
+    "rules": gettext_lazy("Rules"),
 }
 
 _SECTION_OF = {
@@ -141,6 +149,7 @@ _SECTION_OF = {
     "limit": "points",
     "base_points": "points",
     "payment": "points",
+    "payment_rule": "points",
     "honba": "points",
     "sticks": "points",
     "wareme": "points",
@@ -224,8 +233,8 @@ class HandView:
 
 
 def tile_label(code: str) -> str:
-    """An accessible name for a tile (English names from the engine, through gettext)."""
-    return _(tile_name(code)) if is_valid_code(code) else code
+    """A tile's name for people and screen readers, translated (the picker's own labels)."""
+    return scorer_tile_label(code)
 
 
 def draw_hand(hand: str, win: str) -> HandView:
@@ -321,13 +330,22 @@ class DisplayStep:
         return [Slot(i, c, tile_label(c)) for i, c in enumerate(self.tiles)]
 
     @property
-    def term_links(self) -> list[tuple[str, str]]:
-        """(anchor, shown name) of each glossary term the step links."""
+    def term_links(self) -> list[tuple[str, str, str]]:
+        """(anchor, shown name, furigana) of each glossary term the step links: the romaji in
+        English pages; in Japanese pages the term in kanji, with its reading when it has kanji."""
         links = []
         for term_id in self.terms:
             term = TERMS_BY_ID.get(term_id)
-            if term is not None:  # an id without a glossary entry is never shown as a word
-                links.append((term_id, term.reading.split(" · ")[-1]))
+            if term is None:  # an id without a glossary entry is never shown as a word
+                continue
+            kana, _sep, romaji = term.reading.partition(" · ")
+            if japanese():
+                # "本場 / 積み棒": the first spelling; but 飜, not 翻 (the termbase's han)
+                spellings = term.ja.split(" / ")
+                name = next((n for n in spellings if "飜" in n), spellings[0])
+                links.append((term_id, name, kana if _KANJI.search(name) else ""))
+            else:
+                links.append((term_id, romaji or kana, ""))
         return links
 
     @property
@@ -335,10 +353,31 @@ class DisplayStep:
         return str(SECTION_NAMES[self.section])
 
 
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
+
+
+def japanese() -> bool:
+    """Whether the page is being written in Japanese."""
+    return (get_language() or "").startswith("ja")
+
+
 def number(n: object) -> str:
     """Points and other numbers as the page's language writes them (scorer/numbers.py):
     11,600 in English; 11600, or 1億2345万6789 from 10万 up, in Japanese."""
     return points_text(n)
+
+
+def rules_label(name: object) -> str:
+    """A rule set's display name (Tenhou, M-League), translated; a preset with switches changed
+    by a rules object (``tenhou+custom``) says so in words."""
+    preset, custom, _rest = str(name).partition("+custom")
+    label = str(PRESET_LABELS.get(preset, preset))
+    return _("%(preset)s, with changed rules") % {"preset": label} if custom else label
+
+
+def join_list(items: list[str]) -> str:
+    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
 
 
 def tiles_text(tiles: object) -> str:
@@ -372,11 +411,11 @@ def _block_text(block: Mapping[str, Any]) -> str:
 
 def _reading_text(form: str, blocks: list[Mapping[str, Any]], pairs: list[list[str]]) -> str:
     if form == "chiitoitsu":
-        return _("seven pairs: %(pairs)s") % {"pairs": ", ".join(tiles_text(p) for p in pairs)}
+        return _("seven pairs: %(pairs)s") % {"pairs": join_list([tiles_text(p) for p in pairs])}
     if form == "kokushi":
         return _("kokushi")
-    sets = ", ".join(_block_text(b) for b in blocks)
-    pair = ", ".join(tiles_text(p) for p in pairs)
+    sets = join_list([_block_text(b) for b in blocks])
+    pair = join_list([tiles_text(p) for p in pairs])
     return _("%(sets)s + pair %(pair)s") % {"sets": sets, "pair": pair}
 
 
@@ -513,8 +552,10 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.terms.append("yaku")
         d.data = {"yaku": step.get("id"), "han": step.get("han")}
     elif kind == "yaku_absent":
-        d.title = _("Not %(name)s") % {"name": _(str(step.get("name")))}
-        d.extra["name"] = str(step.get("name"))
+        # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
+        name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
+        d.title = _("Not %(name)s") % {"name": name}
+        d.extra["name"] = name
         d.data = {"absent": step.get("id"), "reason": step.get("reason")}
         d.terms = [str(step.get("id"))]
     elif kind == "dora":
@@ -587,13 +628,18 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.data = {"base": step.get("base")}
     elif kind == "payment":
         payer = str(step.get("payer"))
-        name = str(PAYER_NAMES.get(payer, payer))
+        names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
+        name = str(names.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
         d.text = translate(step, payer_name=name)
         if not step.get("rounded_up"):
             d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
         d.terms = ["oya"]
+    elif kind == "payment_rule":
+        d.title = _("Three players: the missing north seat")
+        d.terms = ["tsumo"]
+        d.data = {"rule": step.get("rule")}
     elif kind == "honba":
         d.title = _("Honba")
         d.terms = ["honba"]
@@ -621,7 +667,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     return d
 
 
-YAKUMAN_FU_NOTE = _lazy(
+def _three(result: Result) -> bool:
+    """The hand was scored for three players (sanma)."""
+    return (result.get("rules_switches") or {}).get("players") == 3
+
+
+YAKUMAN_FU_NOTE = gettext_lazy(
     "Fu do not matter for a yakuman: its value is fixed. They are counted here only to show "
     "the method."
 )
@@ -666,7 +717,7 @@ def group_near_misses(steps: list[DisplayStep]) -> list[DisplayStep]:
     def flush() -> None:
         if not run:
             return
-        names = ", ".join(_(str(s.extra.get("name", ""))) for s in run)
+        names = join_list([str(s.extra.get("name", "")) for s in run])
         count = len(run)
         group = DisplayStep(
             0,
@@ -717,31 +768,33 @@ SENSITIVE: dict[str, str] = {
 }
 
 SETTING_LABELS: dict[tuple[str, object], Promise] = {
-    ("double_wind_fu", 2): _lazy("With a 2-fu double-wind pair"),
-    ("double_wind_fu", 4): _lazy("With a 4-fu double-wind pair"),
-    ("open_pinfu_30", True): _lazy("If the open pinfu shape were raised to 30 fu"),
-    ("open_pinfu_30", False): _lazy("If the open pinfu shape stayed at 20 fu"),
-    ("pinfu_tsumo", True): _lazy("Where pinfu may be won by tsumo"),
-    ("pinfu_tsumo", False): _lazy("Where pinfu cannot be won by tsumo"),
-    ("chiitoitsu_fu", 50): _lazy("With Kansai chiitoitsu (50 fu, 1 han)"),
-    ("chiitoitsu_fu", 25): _lazy("With standard chiitoitsu (25 fu, 2 han)"),
-    ("kiriage", True): _lazy("With kiriage mangan"),
-    ("kiriage", False): _lazy("Without kiriage mangan"),
-    ("kazoe", True): _lazy("With kazoe yakuman"),
-    ("kazoe", False): _lazy("Without kazoe yakuman"),
-    ("sanbaiman_from_10", True): _lazy("Where 10 han is already sanbaiman"),
-    ("sanbaiman_from_10", False): _lazy("Where 10 han is still baiman"),
-    ("aotenjou_yakuman", "fixed"): _lazy("With fixed aotenjou yakuman points"),
-    ("aotenjou_yakuman", "13han"): _lazy("With each aotenjou yakuman counted as 13 han"),
-    ("aotenjou_yakuman", "higher"): _lazy("With the higher of the two aotenjou yakuman values"),
-    ("red_fives", 0): _lazy("Without red fives"),
-    ("red_fives", 3): _lazy("With red fives"),
-    ("double_yakuman", True): _lazy("With double-yakuman patterns"),
-    ("double_yakuman", False): _lazy("Without double-yakuman patterns"),
-    ("yakuman_stacking", True): _lazy("If yakuman stacked"),
-    ("yakuman_stacking", False): _lazy("If yakuman did not stack"),
-    ("honba_points", 300): _lazy("With 300-point honba"),
-    ("honba_points", 1500): _lazy("With 1500-point honba"),
+    ("double_wind_fu", 2): gettext_lazy("With a 2-fu double-wind pair"),
+    ("double_wind_fu", 4): gettext_lazy("With a 4-fu double-wind pair"),
+    ("open_pinfu_30", True): gettext_lazy("If the open pinfu shape were raised to 30 fu"),
+    ("open_pinfu_30", False): gettext_lazy("If the open pinfu shape stayed at 20 fu"),
+    ("pinfu_tsumo", True): gettext_lazy("Where pinfu may be won by tsumo"),
+    ("pinfu_tsumo", False): gettext_lazy("Where pinfu cannot be won by tsumo"),
+    ("chiitoitsu_fu", 50): gettext_lazy("With Kansai chiitoitsu (50 fu, 1 han)"),
+    ("chiitoitsu_fu", 25): gettext_lazy("With standard chiitoitsu (25 fu, 2 han)"),
+    ("kiriage", True): gettext_lazy("With kiriage mangan"),
+    ("kiriage", False): gettext_lazy("Without kiriage mangan"),
+    ("kazoe", True): gettext_lazy("With kazoe yakuman"),
+    ("kazoe", False): gettext_lazy("Without kazoe yakuman"),
+    ("sanbaiman_from_10", True): gettext_lazy("Where 10 han is already sanbaiman"),
+    ("sanbaiman_from_10", False): gettext_lazy("Where 10 han is still baiman"),
+    ("aotenjou_yakuman", "fixed"): gettext_lazy("With fixed aotenjou yakuman points"),
+    ("aotenjou_yakuman", "13han"): gettext_lazy("With each aotenjou yakuman counted as 13 han"),
+    ("aotenjou_yakuman", "higher"): gettext_lazy(
+        "With the higher of the two aotenjou yakuman values"
+    ),
+    ("red_fives", 0): gettext_lazy("Without red fives"),
+    ("red_fives", 3): gettext_lazy("With red fives"),
+    ("double_yakuman", True): gettext_lazy("With double-yakuman patterns"),
+    ("double_yakuman", False): gettext_lazy("Without double-yakuman patterns"),
+    ("yakuman_stacking", True): gettext_lazy("If yakuman stacked"),
+    ("yakuman_stacking", False): gettext_lazy("If yakuman did not stack"),
+    ("honba_points", 300): gettext_lazy("With 300-point honba"),
+    ("honba_points", 1500): gettext_lazy("With 1500-point honba"),
 }
 
 _OTHER_VALUES: dict[str, tuple[object, ...]] = {
@@ -815,18 +868,24 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
             other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
             if not other.get("ok"):
-                if other["error"]["code"] in ("no_yaku", "not_winning"):
-                    text = _("%(setting)s, this hand could not win: %(message)s.") % {
-                        "setting": label,
-                        "message": other["error"]["message"],
-                    }
+                code = other["error"]["code"]
+                if code in ("no_yaku", "not_winning"):
+                    # One whole translated sentence per reason (the engine's message is English).
+                    if code == "no_yaku":
+                        text = _("%(setting)s, this hand could not win: it has no yaku.")
+                    else:
+                        text = _(
+                            "%(setting)s, this hand could not win: its tiles are not a "
+                            "complete hand."
+                        )
+                    text %= {"setting": label}
                     found.append(Sensitivity(switch, value, step, text, request_query(flipped)))
                 continue
             parts = _changes(result, other)
             if parts:
                 text = _("%(setting)s, this hand is %(changes)s.") % {
                     "setting": label,
-                    "changes": "; ".join(parts),
+                    "changes": pgettext("list separator", "; ").join(parts),
                 }
                 found.append(Sensitivity(switch, value, step, text, request_query(flipped)))
     return found
@@ -857,7 +916,7 @@ class Walkthrough:
         total = int(self.result["payments"]["total"])
         if total >= 100_000 and not japanese():
             return f"{total:,} ({myriad(total)})"
-        return number(total)
+        return number(total)  # in Japanese, myriad units already: 4718万6000
 
     @property
     def query(self) -> str:
@@ -899,7 +958,7 @@ def build(data: Mapping[str, object]) -> Walkthrough:
         "rules",
         "rules",
         _("Rule sensitivity"),
-        _("The rule set used: %(rules)s.") % {"rules": result.get("rules")},
+        _("The rule set used: %(rules)s.") % {"rules": rules_label(result.get("rules"))},
         [],
         frozenset(),
     )

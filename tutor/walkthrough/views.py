@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
-from scorer.forms import PRESET_CHOICES, PRESET_LABELS
+from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -56,8 +56,8 @@ def form_fields(data: dict[str, object], error: dict[str, Any]) -> list[FormFiel
         "houtei": (_("Houtei (last discard)"), "bool"),
         "rinshan": (_("Rinshan (after a kan)"), "bool"),
         "chankan": (_("Chankan (robbing a kan)"), "bool"),
-        "tenhou": (_("Tenhou"), "bool"),
-        "chiihou": (_("Chiihou"), "bool"),
+        "tenhou": (_("Tenhou (dealer's first draw)"), "bool"),
+        "chiihou": (_("Chiihou (first draw)"), "bool"),
         "dora": (_("Dora indicators"), "text"),
         "ura": (_("Ura dora indicators"), "text"),
         "honba": (_("Honba"), "number"),
@@ -119,7 +119,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
     if walk.ok:
         step = walk.steps[number - 1]
         rules_name = str(walk.result.get("rules", ""))
-        context["rules_label"] = PRESET_LABELS.get(rules_name, rules_name)
+        context["rules_label"] = walkthrough.rules_label(rules_name)
         context.update(
             step=step,
             number=number,

@@ -1,0 +1,213 @@
+"""The classroom in Japanese: every page kind (teacher, student, joining, live lesson) shows the
+classroom catalogue's Japanese and none of its English, dates read like 11月23日 or
+2026年11月23日, form errors and the CSV header are Japanese, and the list separators follow the
+language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.utils import timezone, translation
+
+from tests.classroom.conftest import World
+from tests.support.japanese import JA, en_url, english_left, get_en, get_ja, ja_url
+from tutor import quiz
+from tutor.classroom import assignments, live
+from tutor.classroom.mistakes import meaning
+from tutor.classroom.models import Assignment
+
+pytestmark = pytest.mark.django_db
+
+#: A Japanese date through the language's named formats: 11月23日 or 2026年11月23日 (the short
+#: ones are 2026/11/23 in Django's own Japanese formats, 11月23日 in config/formats/ja if present)
+DATE = re.compile(r"(?:\d{4}年)?\d{1,2}月\d{1,2}日|\d{4}/\d{2}/\d{2}")
+DUE = re.compile(rf"締切：(?:{DATE.pattern}) ?\d{{1,2}}:\d{{2}}")
+HAND = "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=2z"
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """A Japanese request leaves Japanese active in the thread: later tests expect English."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+def both(client: Client, name: str, *args: object, query: str = "") -> tuple[str, str]:
+    """The page in English and in Japanese (same status)."""
+    en = get_en(client, name, *args, query=query)
+    ja = get_ja(client, name, *args, query=query)
+    assert en.status_code == ja.status_code == 200, (en.status_code, ja.status_code)
+    return en.content.decode(), ja.content.decode()
+
+
+def assert_japanese(en: str, ja: str, *expected: str) -> None:
+    left = english_left("classroom", en, ja)
+    assert not left, f"English left in the Japanese page: {left}"
+    for text in expected:
+        assert text in ja, text
+
+
+def assign(world: World) -> Assignment:
+    due = (timezone.now() + timedelta(days=30)).strftime("%Y-%m-%dT%H:%M")
+    data = {
+        "title": "Table warm-up",
+        "kind": "table",
+        "count": "3",
+        "han_min": "1",
+        "han_max": "4",
+        "fu_min": "20",
+        "fu_max": "110",
+        "dealer": "any",
+        "win": "any",
+        "due": due,
+    }
+    response = world.teacher.post(en_url("tutor:assignment_new", world.classroom.pk), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Assignment.objects.latest("id")
+
+
+def wrong(q: quiz.Question) -> dict[str, str]:
+    return {f"a_{k}": str(int(v) + 100) for k, v in q.expected.items()}
+
+
+def test_the_teacher_pages(world: World) -> None:
+    a = assign(world)
+    aki = world.students["Aki"]
+    aki.post(
+        en_url("tutor:assignment_answer", world.classroom.pk, a.pk),
+        {"number": "0", **wrong(assignments.question(a, 0))},
+    )
+    pk = world.classroom.pk
+
+    en, ja = both(world.teacher, "tutor:class", pk)
+    assert_japanese(en, ja, "参加コード", "ライブ授業", "生徒2人", "課題", "締切：")
+    # the joined date and the due date, localised (no English month names, no "j M")
+    assert len(DATE.findall(ja)) >= 3
+    assert not DATE.search(en)
+    assert DUE.search(ja)
+
+    en, ja = both(world.teacher, "tutor:classes")
+    assert_japanese(en, ja, "担当しているクラス", "クラスを作成")
+    en, ja = both(world.teacher, "tutor:class_code", pk)
+    assert_japanese(en, ja, "Tuesday clubに参加", "QRコードを読み取るか")
+    assert '<strong class="mono">http://testserver/' in ja
+    en, ja = both(world.teacher, "tutor:assignment_new", pk)
+    assert_japanese(en, ja, "新しい課題", "飜数（下限）", "親・子", "課題を出す")
+    en, ja = both(world.teacher, "tutor:assignment", pk, a.pk)
+    assert_japanese(en, ja, "結果：Table warm-up", "生徒 × 問題", "正答率", "よくある誤答")
+    assert 'aria-label="不正解"' in ja
+    assert 'aria-label="未回答"' in ja
+    assert DUE.search(ja)
+    assert re.search(r"締切：\d{4}年", ja)  # the results page gives the year
+
+    csv = get_ja(world.teacher, "tutor:assignment_csv", pk, a.pk).content
+    assert csv.startswith("\ufeff".encode())  # so that Excel in Japanese reads UTF-8
+    assert csv.decode("utf-8-sig").splitlines()[0] == "生徒,問1,問2,問3,得点"
+    english = get_en(world.teacher, "tutor:assignment_csv", pk, a.pk).content.decode()
+    assert english.splitlines()[0] == "Student,Q1,Q2,Q3,Score"
+
+
+def test_the_assignment_form_errors(world: World) -> None:
+    url = ja_url("tutor:assignment_new", world.classroom.pk)
+    page = world.teacher.post(
+        url,
+        {
+            "title": "",
+            "kind": "table",
+            "count": "3",
+            "han_min": "3",
+            "han_max": "2",
+            "fu_min": "20",
+            "fu_max": "110",
+            "dealer": "any",
+            "win": "any",
+            "opens": "2026-11-23T10:00",
+            "due": "2026-11-22T10:00",
+        },
+        headers=JA,
+    ).content.decode()
+    assert "このフィールドは必須です。" in page  # Django's own message, in Japanese
+    assert "「飜数（上限）」は「飜数（下限）」以上にしてください。" in page
+    assert "締切日時は公開日時より後にしてください。" in page
+
+
+def test_the_student_pages(world: World) -> None:
+    a = assign(world)
+    aki = world.students["Aki"]
+    pk = world.classroom.pk
+    en, ja = both(aki, "tutor:class", pk)
+    assert_japanese(en, ja, "このクラスにはAkiとして参加しています。", "3問中0問回答済み")
+    assert DUE.search(ja)
+    assert "新規登録</a>すると" in ja
+    en, ja = both(aki, "tutor:assignment", pk, a.pk)
+    assert_japanese(en, ja, "第1問／全3問", "答え合わせ")
+    for n in range(3):
+        q = assignments.question(a, n)
+        page = aki.post(
+            ja_url("tutor:assignment_answer", pk, a.pk), {"number": str(n), **wrong(q)}, headers=JA
+        ).content.decode()
+        assert "惜しい、不正解です。" in page
+        assert "計算の手順" in page
+    en, ja = both(aki, "tutor:assignment", pk, a.pk)
+    assert_japanese(en, ja, "0問正解", "あなたの答え：", "正解：")
+    en, ja = both(aki, "tutor:classes")
+    assert_japanese(en, ja, "Akiとして参加", "受付中の課題")
+
+
+def test_joining(world: World) -> None:
+    en, ja = both(Client(), "tutor:join")
+    assert_japanese(en, ja, "クラスに参加", "参加コード（先生の画面に表示されています）")
+    page = Client().get(ja_url("tutor:join", query="code=NOPE99"), headers=JA).content.decode()
+    assert "このコードのクラスはありません。先生に確認してください。" in page
+    code = world.classroom.code
+    en, ja = both(Client(), "tutor:join_code", code)
+    assert_japanese(en, ja, "Tuesday clubに参加", "このクラスでの名前", "アカウントは不要です。")
+    response = Client().post(ja_url("tutor:join_code", code), {"display_name": " "}, headers=JA)
+    assert response.status_code == 400
+    assert "このフィールドは必須です。" in response.content.decode()
+
+
+def test_the_live_lesson(world: World) -> None:
+    pk = world.classroom.pk
+    en, ja = both(world.teacher, "tutor:live_new", query="from=" + quote(HAND))
+    assert_japanese(en, ja, "この手牌の点数をクラス全員に答えてもらいます。", "ライブで出題する")
+    world.teacher.post(en_url("tutor:live_new"), {"from": HAND, "classroom": pk})
+    question = live.current(world.classroom)
+    assert question is not None
+    aki = world.students["Aki"]
+    en, ja = both(aki, "tutor:live_play", pk)
+    assert_japanese(en, ja, "第1問", "この手のアガリは合計何点ですか？", "子のアガリ", "送信")
+    assert 'aria-label="手牌：234m234m456p55s68p＋7p"' in ja
+    aki.post(ja_url("tutor:live_answer", pk), {"number": "1", "a_points": "1300"}, headers=JA)
+    en, ja = both(world.teacher, "tutor:live", pk)
+    assert_japanese(en, ja, "答えを表示", "ライブ授業を終了")
+    count = '<small>生徒2人中</small> <span data-testid="answer-count">1人が回答</span>'
+    assert count in ja
+    world.teacher.post(en_url("tutor:live_reveal", pk))
+    en, ja = both(world.teacher, "tutor:live", pk, query="step=1")
+    assert_japanese(en, ja, "答え：")
+    en, ja = both(aki, "tutor:live_play", pk)
+    assert_japanese(en, ja, "あなたの答え：1,300")
+
+
+def test_the_mistake_phrases_and_separators() -> None:
+    q = quiz.make_question("table", 1, {"item": "table:n:ron:3:30", "rules": "tenhou"})
+    with translation.override("ja"):
+        assert meaning(q, "ron", "5800") == "親のアガリの点数"
+    yaku = next(
+        quiz.make_question("yaku", seed, {})
+        for seed in range(1, 200)
+        if any(f.multiple for f in quiz.make_question("yaku", seed, {}).fields)
+    )
+    field = next(f for f in yaku.fields if f.multiple)
+    picked = [value for value, _label in field.choices[:2]]
+    with translation.override("ja"):
+        text = assignments.given_text(yaku, {field.name: picked})
+    assert "、" in text
+    assert ", " not in text
