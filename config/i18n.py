@@ -18,8 +18,10 @@ from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
+from django.core.signals import request_finished
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import translate_url
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, get_language_from_path
 from django.utils.translation.trans_real import (
@@ -126,3 +128,15 @@ def language_links(request: HttpRequest) -> dict[str, object]:
         # The page's path without its language prefix, for the navigation's "current page" marks.
         "lang_path": strip_language(request.path),
     }
+
+
+def _forget_language(**_kwargs: object) -> None:
+    """A finished request leaves the default language active in its thread again.
+
+    LocaleMiddleware activates the page's language and never deactivates it: after a /ja/
+    request the thread would go on reversing URLs under /ja/ (the test client runs requests in
+    the test's own thread, so a later ``reverse()`` there would silently gain the prefix)."""
+    translation.deactivate()
+
+
+request_finished.connect(_forget_language, dispatch_uid="tenbo-forget-language")

@@ -92,7 +92,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
         limit = scored.result.get("limit")
         yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
-        total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
+        total = _grouped(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
         )
@@ -157,6 +157,12 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 # ----------------------------------------------------------------------------- tables
 
 
+def _grouped(n: object) -> str:
+    """Points with a thousands separator in both languages (12,000; 12,000点): the course's
+    tables and examples are read as a table, where the separator helps."""
+    return f"{n:,}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
+
+
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
     tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all".
@@ -166,7 +172,7 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     def show(n: int | None) -> str:
         if myriads and isinstance(n, int) and n >= 100_000:
             return myriad(n)
-        return walkthrough.number(n)
+        return _grouped(n)
 
     return {
         "fu": cell.fu,
