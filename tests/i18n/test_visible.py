@@ -33,6 +33,8 @@ def test_visible_text_skips_scripts_styles_and_marked_english() -> None:
         ("Riichi", ["Riichi"]),
         ("the han", ["the han"]),
         ("CSV をダウンロード", []),
+        ("参加： http://testserver/ja/tutor/class/join/", []),
+        ("Ctrl+Shift+Z でやり直し", []),
     ],
 )
 def test_english_fragments(chunk: str, found: list[str]) -> None:

@@ -44,6 +44,15 @@ ALLOWED = (
     "URL",
     "PDF",
     "SVG",
+    # keyboard keys, named as on the keys themselves
+    "Ctrl",
+    "Shift",
+    "Alt",
+    "Home",
+    "End",
+    "Esc",
+    "Enter",
+    "Tab",
 )
 _ALLOWED = re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, ALLOWED)) + r")(?![A-Za-z])")
 _WITH_DIGIT = re.compile(r"[^\s\u3000-\u9fff\uff00-\uffef]*\d[^\s\u3000-\u9fff\uff00-\uffef]*")
@@ -101,7 +110,8 @@ def visible_text(html: str) -> list[str]:
 
 def english(chunk: str) -> list[str]:
     """English fragments of one chunk: runs of 2+ Latin words, or single words of 4+ letters."""
-    text = _ALLOWED.sub(" ・ ", chunk)
+    text = re.sub(r"https?://\S+", " ・ ", chunk)  # addresses shown to copy (join links)
+    text = _ALLOWED.sub(" ・ ", text)
     text = _WITH_DIGIT.sub(" ", text)  # tile codes, notation, numbers (a run goes on past them)
     found = [" ".join(m.group(0).split()) for m in _RUN.finditer(text)]
     rest = _RUN.sub(" ・ ", text)
