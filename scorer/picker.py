@@ -33,7 +33,7 @@ from scorer.engine.tiles import EAST, SUITS, code_of, is_valid_code, kind_of, so
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
-from scorer.numbers import japanese, points_text
+from scorer.numbers import points_text as points_text  # re-exported: one helper for all
 from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
@@ -948,8 +948,9 @@ def build_panel(state: PickerState) -> Panel:
     pay = result.get("payments")
     total = pay.get("total") if isinstance(pay, Mapping) else None
     big = ""
-    if isinstance(total, int) and total >= 100_000_000 and not japanese():
-        big = myriad(total)  # Japanese: the total itself is written in myriad units
+    # The myriad reading beside a huge total (Japanese totals are written so already).
+    if isinstance(total, int) and total >= 100_000_000 and myriad(total) != _points(total):
+        big = myriad(total)
     yaku = result.get("yaku")
     fu_items = result.get("fu_items")
     limit = result.get("limit")

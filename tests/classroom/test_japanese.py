@@ -91,12 +91,15 @@ def test_the_teacher_pages(world: World) -> None:
     assert len(DATE.findall(ja)) >= 3
     assert not DATE.search(en)
     assert DUE.search(ja)
+    # the join code and URL are Latin on purpose: marked so, read out as letters
+    assert 'data-testid="join-code" lang="en" translate="no"' in ja
+    assert '<p class="mono join-url" lang="en" translate="no">' in ja
 
     en, ja = both(world.teacher, "tutor:classes")
     assert_japanese(en, ja, "担当しているクラス", "クラスを作成")
     en, ja = both(world.teacher, "tutor:class_code", pk)
     assert_japanese(en, ja, "Tuesday clubに参加", "QRコードを読み取るか")
-    assert '<strong class="mono">http://testserver/' in ja
+    assert '<strong class="mono" lang="en" translate="no">http://testserver/' in ja
     en, ja = both(world.teacher, "tutor:assignment_new", pk)
     assert_japanese(en, ja, "新しい課題", "飜数（下限）", "親・子", "課題を出す")
     en, ja = both(world.teacher, "tutor:assignment", pk, a.pk)

@@ -99,3 +99,13 @@ def test_step_words_read_as_before_in_english_and_as_players_say_them_in_japanes
                 seen.add(param)
                 assert str(step[param]) in STEP_WORDS[param], (param, step[param])
     assert seen == {"wait", "payer_name", "seat"}
+
+
+def test_big_points_read_in_myriad_units_in_japanese():
+    from scorer.picker import points_text
+
+    with translation.override("ja"):
+        assert points_text(99_999) == "99999"
+        assert points_text(163_900) == "16万3900"
+    with translation.override("en"):
+        assert points_text(163_900) == "163,900"

@@ -1,6 +1,6 @@
 """The course in Japanese: the catalogue keeps every mark and placeholder, lesson text and the
 self-check answers read as Japanese sentences, and the tables say payments as players do
-("1,000・2,000", "2,000オール")."""
+("1000・2000", "2000オール")."""
 
 from __future__ import annotations
 
@@ -117,8 +117,8 @@ def test_the_yaku_list_uses_the_japanese_separator():
 def test_table_payments_read_as_players_say_them():
     non_dealer, dealer = cell(30, 3, False), cell(30, 3, True)
     with translation.override("ja"):
-        assert _cell_view(non_dealer)["tsumo"] == "1,000・2,000"
-        assert _cell_view(dealer)["tsumo"] == "2,000オール"
+        assert _cell_view(non_dealer)["tsumo"] == "1000・2000"
+        assert _cell_view(dealer)["tsumo"] == "2000オール"
     with translation.override("en"):
         assert _cell_view(non_dealer)["tsumo"] == "1,000/2,000"
         assert _cell_view(dealer)["tsumo"] == "2,000 all"
@@ -143,22 +143,22 @@ def test_glossary_and_tables_pages_in_japanese():
             assert not _latin_words(str(term.definition).replace("0m 0p 0s", "")), term.id
     tables = _page_ja(views.tables, "/tutor/tables")
     assert "点数早見表" in tables
-    assert "2,000オール" in tables
-    assert "1,000・2,000" in tables
+    assert "2000オール" in tables
+    assert "1000・2000" in tables
     assert "<small>mangan</small>" not in tables  # 満貫 is not repeated in romaji
     bad = _page_ja(views.tables, "/tutor/tables?rules=nope")
     assert "ルール設定「nope」はありません" in bad
 
 
 def test_aotenjou_tables_read_big_numbers_in_myriad_units_in_japanese():
-    """Seed 003's 40 fu 14 han: 1048万5800 for a non-dealer ron; under 10万 digits stay grouped."""
+    """Seed 003's 40 fu 14 han: 1048万5800 for a non-dealer ron; under 10万 plain digits."""
     with translation.override("ja"):
         ron: Any = views._tables("tenhou", True)["aotenjou"]
         ron = ron[0]
     row = next(r for r in ron["rows"] if r["han"] == 14)
     assert "1048万5800" in [c["ron"] for c in row["cells"]]
     small = next(r for r in ron["rows"] if r["han"] == 1)
-    assert "1,000" in [c["ron"] for c in small["cells"]]
+    assert "1000" in [c["ron"] for c in small["cells"]]
     with translation.override("en"):
         ron = views._tables("tenhou", True)["aotenjou"]
         ron = ron[0]
@@ -187,5 +187,21 @@ def test_a_yakuman_example_is_scored_as_yakuman_not_by_han_and_fu(client):
     assert "6× yakuman: 192,000 points." in page
     assert "78 han" not in page
     japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
-    assert "役満：32,000点。" in japanese
-    assert "6倍役満：192,000点。" in japanese
+    assert "役満：32000点。" in japanese
+    assert "6倍役満：19万2000点。" in japanese
+
+
+def test_answers_write_points_as_japanese_players_do():
+    """Plain digits in Japanese (11700点), digit groups in English (11,700); an aotenjou answer
+    gives the myriad reading beside the digits."""
+    first = LESSONS[0].examples[0]
+    with translation.override("ja"):
+        answers = [a for _q, a in score_example(first).questions]
+    assert any("11700点" in a for a in answers)
+    with translation.override("en"):
+        answers = [a for _q, a in score_example(first).questions]
+    assert any("11,700" in a for a in answers)
+    aotenjou = next(lesson for lesson in LESSONS if lesson.slug == "aotenjou").examples[0]
+    with translation.override("ja"):
+        (_prompt, answer), *_rest = score_example(aotenjou).questions
+    assert answer == "48318382100点 = 483億1838万2100点です。"

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
@@ -1049,9 +1049,13 @@ class ScoredExample:
 
 
 def _points(value: object) -> str:
-    """Points as the walkthrough shows them: digit groups from 10,000 on (none for absent)."""
+    """Points in an answer sentence: in English digit groups from 10,000 on; in Japanese plain
+    digits as players write scores (11600点), beside which an aotenjou answer quotes the myriad
+    units (483億1838万2100); nothing for absent."""
     if not isinstance(value, int):
         return ""
+    if (get_language() or "").startswith("ja"):
+        return str(value)
     return f"{value:,}" if value >= 10_000 else str(value)
 
 

@@ -11,13 +11,13 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from scorer.engine import PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
-from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, myriad, table
+from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
@@ -92,7 +92,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
         limit = scored.result.get("limit")
         yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
-        total = _grouped(scored.result["payments"]["total"]) if scored.ok else ""
+        total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
         examples.append(
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
         )
@@ -157,23 +157,11 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 # ----------------------------------------------------------------------------- tables
 
 
-def _grouped(n: object) -> str:
-    """Points with a thousands separator in both languages (12,000; 12,000点): the course's
-    tables and examples are read as a table, where the separator helps."""
-    return f"{n:,}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
-
-
 def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
-    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all".
-    ``group``: an aotenjou table, whose big numbers read in myriad units (12万2900) in Japanese."""
-    myriads = group and (get_language() or "").startswith("ja")
-
-    def show(n: int | None) -> str:
-        if myriads and isinstance(n, int) and n >= 100_000:
-            return myriad(n)
-        return _grouped(n)
-
+    tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all";
+    in Japanese "1000・2000", "2000オール", big aotenjou numbers in myriad units (12万2900)."""
+    show = walkthrough.number
     return {
         "fu": cell.fu,
         "han": cell.han,
