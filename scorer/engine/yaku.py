@@ -634,9 +634,11 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("pinfu", 1, 0, _pinfu, "Pinfu", common=True, needs=_needs("closed")),
     YakuDef("tanyao", 1, 1, _tanyao, "Tanyao", common=True, needs=_needs("simples_only")),
     YakuDef("iipeikou", 1, 0, _iipeikou, "Iipeikou", common=True, needs=_needs("closed")),
-    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), "Haku", needs=_needs("haku3")),
-    YakuDef("hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), "Hatsu", needs=_needs("hatsu3")),
-    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), "Chun", needs=_needs("chun3")),
+    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), gettext_noop("Haku"), needs=_needs("haku3")),
+    YakuDef(
+        "hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), gettext_noop("Hatsu"), needs=_needs("hatsu3")
+    ),
+    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), gettext_noop("Chun"), needs=_needs("chun3")),
     YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind", needs=_needs("seat3")),
     YakuDef(
         "round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind", needs=_needs("round3")
