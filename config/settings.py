@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A first visit from a Japanese browser goes to /ja/ (the Accept-Language default).
+    "config.i18n.BrowserLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # NUL bytes and over-long parameters: a 400 naming the field, before any view (config/guard.py).
     "config.guard.InputGuardMiddleware",
@@ -77,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.i18n.language_links",
             ],
         },
     },
@@ -128,6 +131,8 @@ LOCALE_PATHS = [
     BASE_DIR / "scorer" / "locale",
     *sorted((BASE_DIR / "tutor").glob("*/locale")),
 ]
+# Dates through the named formats (date:"SHORT_DATETIME_FORMAT"): ours in config/formats/<lang>/.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -147,8 +152,10 @@ if DEBUG:
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-LOGIN_REDIRECT_URL = "/"
-LOGOUT_REDIRECT_URL = "/"
+# URL names, not paths: reversed in the page's language (/ja/... keeps its prefix).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "scorer:picker"
+LOGOUT_REDIRECT_URL = "scorer:picker"
 
 # ---------------------------------------------------------------------- e-mail
 # EMAIL_URL=smtp://user:password@host:587 (smtp+tls://, smtp+ssl://; see README). Without it,

@@ -1,11 +1,22 @@
-"""Root URLs: the scorer (picker, API) at the top, the tutor under /tutor/."""
+"""Root URLs. Pages are language-prefixed (config/i18n.py): English unprefixed, Japanese under
+/ja/ — the scorer's pages at the top, the tutor under /tutor/, accounts under /accounts/. What is
+not a page keeps one URL in every language: the JSON API, the admin, the language switch."""
 
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import set_language
+
+from scorer import api
 
 urlpatterns = [
-    path("", include("scorer.urls")),
-    path("tutor/", include("tutor.urls")),
-    path("accounts/", include("tutor.accounts.urls")),
+    path("api/score", api.score, name="api_score"),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", set_language, name="set_language"),
+    *i18n_patterns(
+        path("", include("scorer.urls")),
+        path("tutor/", include("tutor.urls")),
+        path("accounts/", include("tutor.accounts.urls")),
+        prefix_default_language=False,
+    ),
 ]

@@ -22,7 +22,8 @@ from scorer.engine.rules import PRESETS
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
-from scorer.picker import payment_lines, points_text
+from scorer.numbers import points_text
+from scorer.picker import payment_lines
 
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)

@@ -20,8 +20,8 @@ from typing import Final
 from urllib.parse import urlencode
 
 from django.http import QueryDict
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorer.engine import score_request
 from scorer.engine.notation import Meld, MeldKind, NotationError, format_tiles, parse_hand
@@ -33,6 +33,7 @@ from scorer.engine.tiles import EAST, NORTH, SUITS, code_of, is_valid_code, kind
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
 from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.numbers import points_text as points_text  # re-exported: one helper for all
 from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
@@ -821,17 +822,9 @@ class Panel:
     yakuman: str = ""
 
 
-def points_text(value: int) -> str:
-    """Points as players write them: 11,600 in English; 11600 in Japanese, where scoring
-    books and tables write points without a separator (1300・2600, 4000オール, 7700点), and
-    in myriad units from 100,000 up (an aotenjou total: 16万3900), as the walkthrough does."""
-    if (get_language() or "").startswith("ja"):
-        return myriad(value) if abs(value) >= 100_000 else str(value)
-    return f"{value:,}"
-
-
 def _points(value: object) -> str:
-    """Points as players write them (see :func:`points_text`); empty for a non-number."""
+    """Points as the page's language writes them (scorer/numbers.py): 11,600; in Japanese
+    11600 as scoring books write them, 1億2345万6789 from 10万 up. Empty for a non-number."""
     return points_text(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 

@@ -1,10 +1,12 @@
+"""The scorer's pages (namespace "scorer"); the JSON API is routed in config/urls.py, outside the
+language prefix."""
+
 from django.urls import path
 
-from scorer import api, views
+from scorer import views
 
 app_name = "scorer"
 urlpatterns = [
     path("", views.picker_view, name="picker"),
-    path("api/score", api.score, name="api_score"),
     path("calc", views.calc_view, name="calc"),
 ]

@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
-from .tiles import _SORT, KIND, TileCode, is_honour, kind_of, sort_key
+from .tiles import _SORT, KIND, TileCode, is_honour, kind_of
 
 DIRECTIONS: Final = "-=+"
 _DIGITS: Final = frozenset("0123456789")
@@ -83,17 +83,29 @@ class ParsedHand:
     melds: tuple[Meld, ...]
 
     def notation(self) -> str:
-        return format_tiles(self.concealed) + "".join(m.notation() for m in self.melds)
+        text = _write_ordered(self.concealed)  # already in canonical order
+        for meld in self.melds:
+            text += meld.notation()
+        return text
 
 
 def format_tiles(codes: tuple[TileCode, ...] | list[TileCode]) -> str:
     """Canonical MPSZ for loose tiles: sorted, one suit letter per run (``234m0p55s``)."""
+    return _write_ordered(sorted(codes, key=_SORT.__getitem__))
+
+
+def _write_ordered(ordered: tuple[TileCode, ...] | list[TileCode]) -> str:
+    """MPSZ for tiles already in canonical order: the digits, one suit letter per run."""
     out: list[str] = []
-    ordered = sorted(codes, key=sort_key)
-    for i, code in enumerate(ordered):
+    suit = ""
+    for code in ordered:
+        if code[1] != suit:
+            if suit:
+                out.append(suit)
+            suit = code[1]
         out.append(code[0])
-        if i + 1 == len(ordered) or ordered[i + 1][1] != code[1]:
-            out.append(code[1])
+    if suit:
+        out.append(suit)
     return "".join(out)
 
 

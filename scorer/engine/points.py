@@ -164,6 +164,19 @@ def pay(
     if rules.players == 3:
         return pay_sanma(base, dealer=dealer, tsumo=tsumo, honba=honba, sticks=sticks, rules=rules)
     per_honba = rules.honba_points
+    if wareme is None or not rules.wareme:  # nothing doubles: the usual case, worked out directly
+        if not tsumo:
+            ron = ceil100(base * (6 if dealer else 4)) + per_honba * honba
+            return Payments(ron, None, None, ron, per_honba * honba, 1000 * sticks)
+        each = per_honba // 3 * honba
+        if dealer:
+            other = ceil100(base * 2) + each
+            return Payments(None, None, other, 3 * other, per_honba * honba, 1000 * sticks)
+        from_dealer = ceil100(base * 2) + each
+        other = ceil100(base) + each
+        return Payments(
+            None, from_dealer, other, from_dealer + 2 * other, per_honba * honba, 1000 * sticks
+        )
     rows = {payer: rounded for payer, _m, _r, rounded in raw_payments(base, dealer, tsumo)}
     on = wareme is not None and rules.wareme
     winner_doubles = on and wareme == winner

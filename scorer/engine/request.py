@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
-from .rules import TENHOU, Rules, RulesError, resolve_rules
+from .rules import ALL_PRESETS, TENHOU, Rules, RulesError, resolve_rules
 from .tiles import EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
@@ -225,12 +225,14 @@ def _notation_error(field: str, exc: NotationError, text: str) -> EngineError:
     return EngineError("invalid_notation", f"{exc.message}{where}", field)
 
 
-def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
-    value = data.get(name, "")
+def _indicators(value: object, name: str) -> tuple[TileCode, ...]:
+    """The dora (or ura) indicators: ``value`` is the request's field."""
     if value is None or value == "":
         return ()
     if not isinstance(value, str):
         raise EngineError("invalid_notation", f"'{name}' must be tiles in MPSZ, e.g. 1m5z", name)
+    if value in KIND:  # one tile as its own code, the usual case
+        return (value,)
     try:
         return parse_tiles(value, field_label=f"{name} indicators")
     except NotationError as exc:
@@ -240,6 +242,9 @@ def _indicators(data: Mapping[str, object], name: str) -> tuple[TileCode, ...]:
 #: The longest text each tile field may hold, checked before parsing: the longest real hand
 #: (four kans with marks and spaces) is under 60 characters, five indicators 10.
 MAX_FIELD_LENGTH: Final = {"hand": 128, "win": 8, "dora": 40, "ura": 40}
+_MAX_HAND: Final = MAX_FIELD_LENGTH["hand"]
+_MAX_WIN: Final = MAX_FIELD_LENGTH["win"]
+_MAX_INDICATORS: Final = max(MAX_FIELD_LENGTH["dora"], MAX_FIELD_LENGTH["ura"])
 
 
 def _check_lengths(data: Mapping[str, object]) -> None:
@@ -251,49 +256,91 @@ def _check_lengths(data: Mapping[str, object]) -> None:
             )
 
 
+def _flag(data: Mapping[str, object], name: str) -> bool:
+    value = data.get(name, False)
+    if value is True or value is False:
+        return value
+    return _bool(data, name)
+
+
 def parse_request(data: Mapping[str, object]) -> Request:
-    """Parse and validate every field of a request; raises :class:`EngineError`."""
-    if not isinstance(data, Mapping):
+    """Parse and validate every field of a request; raises :class:`EngineError`.
+
+    Problems are reported in a fixed order: the request itself, then the length of each tile
+    field (before anything is parsed), then the fields one by one as below."""
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise EngineError("invalid_notation", "a request is an object with a 'hand' field", None)
-    _check_lengths(data)
     hand_text = data.get("hand")
+    win_text = data.get("win")
+    dora_text = data.get("dora")
+    ura_text = data.get("ura")
+    if (
+        (isinstance(hand_text, str) and len(hand_text) > _MAX_HAND)
+        or (isinstance(win_text, str) and len(win_text) > _MAX_WIN)
+        or (isinstance(dora_text, str) and len(dora_text) > _MAX_INDICATORS)
+        or (isinstance(ura_text, str) and len(ura_text) > _MAX_INDICATORS)
+    ):
+        _check_lengths(data)  # names the first field that is too long
     if not isinstance(hand_text, str) or not hand_text.strip():
         raise EngineError("invalid_notation", "enter a hand, such as 123m456p789s11z23p", "hand")
     try:
         hand = parse_hand(hand_text)
     except NotationError as exc:
         raise _notation_error("hand", exc, hand_text) from None
-    win_text = data.get("win")
     if not isinstance(win_text, str) or not win_text.strip():
         raise EngineError("invalid_notation", "choose the winning tile, such as 5p", "win")
-    try:
-        win = parse_tile(win_text)
-    except NotationError as exc:
-        raise EngineError("invalid_notation", f"the winning tile: {exc.message}", "win") from None
-    flags = {}
-    for name in BOOL_FIELDS:
-        value = data.get(name, False)
-        flags[name] = value if value is True or value is False else _bool(data, name)
-    try:
-        rules = resolve_rules(data.get("rules"))
-    except RulesError as rules_error:  # its own name: mypyc types a name by its first use
-        raise EngineError("invalid_rules", str(rules_error), "rules") from None
+    if win_text in KIND:  # the tile's own code, the usual case
+        win = win_text
+    else:
+        try:
+            win = parse_tile(win_text)
+        except NotationError as exc:
+            message = f"the winning tile: {exc.message}"
+            raise EngineError("invalid_notation", message, "win") from None
+    # The flags one by one, in BOOL_FIELDS order (so the first bad one is named).
+    tsumo = _flag(data, "tsumo")
+    riichi = _flag(data, "riichi")
+    double_riichi = _flag(data, "double_riichi")
+    ippatsu = _flag(data, "ippatsu")
+    haitei = _flag(data, "haitei")
+    houtei = _flag(data, "houtei")
+    rinshan = _flag(data, "rinshan")
+    chankan = _flag(data, "chankan")
+    tenhou = _flag(data, "tenhou")
+    chiihou = _flag(data, "chiihou")
+    spec = data.get("rules")
+    if spec is None or (type(spec) is str and spec in ALL_PRESETS):
+        rules = TENHOU if spec is None else ALL_PRESETS[spec]
+    else:
+        try:
+            rules = resolve_rules(spec)
+        except RulesError as rules_error:  # its own name: mypyc types a name by its first use
+            raise EngineError("invalid_rules", str(rules_error), "rules") from None
     seat = _wind(data, "seat", "1z") or EAST
     round_wind = _wind(data, "round", "1z") or EAST
     request = Request(
         hand=hand,
         win=win,
+        tsumo=tsumo,
         seat=seat,
         round=round_wind,
-        dora=_indicators(data, "dora"),
-        ura=_indicators(data, "ura"),
+        riichi=riichi,
+        double_riichi=double_riichi,
+        ippatsu=ippatsu,
+        haitei=haitei,
+        houtei=houtei,
+        rinshan=rinshan,
+        chankan=chankan,
+        tenhou=tenhou,
+        chiihou=chiihou,
+        dora=_indicators(dora_text, "dora"),
+        ura=_indicators(ura_text, "ura"),
         honba=_int(data, "honba"),
         sticks=_int(data, "sticks"),
         wareme=_wind(data, "wareme", None),
         discarder=_wind(data, "discarder", None),
         rules=rules,
         nuki=_int(data, "nuki") if "nuki" in data else 0,
-        **flags,
     )
     validate_tiles(request)
     validate_situation(request)

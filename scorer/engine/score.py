@@ -142,12 +142,38 @@ class Result:
         hits = list(self.best.yaku)
         if self.best.yakuman and self.best.policy != "13han":
             return hits
-        for dora_id in ("dora", "ura_dora", "aka_dora", "nuki_dora"):
-            found = [d for d in self.dora if d.id == dora_id]
-            count = sum(d.number for d in found)
-            if count:
-                hits.append(YakuHit(dora_id, count, tuple(t for d in found for t in d.tiles)))
+        for dora_id, count in self._dora_totals():
+            found = [t for d in self.dora if d.id == dora_id for t in d.tiles]
+            hits.append(YakuHit(dora_id, count, tuple(found)))
         return hits
+
+    def _dora_totals(self) -> list[tuple[str, int]]:
+        """(id, han) of each kind of dora that counts, in the order dora, ura dora, red fives,
+        nuki dora: one pass, as :func:`count_dora` lists them in that order."""
+        totals: list[tuple[str, int]] = []
+        current = ""
+        rank = -1
+        count = 0
+        for found in self.dora:
+            if found.id != current:
+                if count:
+                    totals.append((current, count))
+                current = found.id
+                count = 0
+                next_rank = _DORA_RANK[current]
+                if next_rank < rank:  # pragma: no cover - a Result made by hand, out of order
+                    return self._dora_totals_merged()
+                rank = next_rank
+            count += found.number
+        if count:
+            totals.append((current, count))
+        return totals
+
+    def _dora_totals_merged(self) -> list[tuple[str, int]]:  # pragma: no cover
+        merged = dict.fromkeys(_DORA_RANK, 0)
+        for found in self.dora:
+            merged[found.id] += found.number
+        return [(dora_id, n) for dora_id, n in merged.items() if n]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_steps", None)  # mypyc does not apply init=False defaults
@@ -176,6 +202,10 @@ class Result:
     def as_dict(self, steps: bool = True) -> dict[str, Any]:
         """The API.md result; ``steps=False`` leaves out the explanation (no ``steps`` key)."""
         best = self.best
+        yaku: list[dict[str, object]] = [{"id": y.id, "han": y.han} for y in best.yaku]
+        if not best.yakuman or best.policy == "13han":
+            for dora_id, count in self._dora_totals():
+                yaku.append({"id": dora_id, "han": count})
         out: dict[str, Any] = {
             "ok": True,
             "hand": self.hand_text,
@@ -184,7 +214,7 @@ class Result:
             "fu": best.fu,
             "yakuman": best.yakuman,
             "limit": best.limit,
-            "yaku": [{"id": y.id, "han": y.han} for y in self.yaku_list],
+            "yaku": yaku,
             "fu_items": [{"id": i.id, "fu": i.fu, "tiles": list(i.tiles)} for i in best.fu_items],
             "payments": best.payments.as_dict(),
             "rules": self.request.rules.name,
@@ -194,6 +224,8 @@ class Result:
         return out
 
 
+#: The kinds of dora, in the order results list them.
+_DORA_RANK: Final = {"dora": 0, "ura_dora": 1, "aka_dora": 2, "nuki_dora": 3}
 #: The kind each indicator code points to.
 _DORA_OF: Final = {code: dora_after(kind) for code, kind in KIND.items()}
 
@@ -313,15 +345,19 @@ def evaluate(
     reading: Reading,
     dora_han: int,
     rows: tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]] | None = None,
+    facts: int = -1,
 ) -> Candidate:
     """Value one reading: yaku, fu, han, limit, base points and payments.
 
-    ``rows``: the (ordinary, yakuman) rows worth judging, from :func:`rows_for`; by default
-    those the hand's facts allow.
+    ``facts``: the hand's :func:`hand_facts` when the caller has them; ``rows``: the
+    (ordinary, yakuman) rows worth judging, from :func:`rows_for`; by default those the hand's
+    facts allow.
     """
-    ctx = Ctx(request, reading)
+    if facts < 0:
+        facts = hand_facts(request)
+    ctx = Ctx(request, reading, False, facts)
     rules = request.rules
-    ordinary_rows, yakuman_rows = rows or rows_for(hand_facts(request))
+    ordinary_rows, yakuman_rows = rows or rows_for(facts)
     ordinary = _ordinary(ctx, ordinary_rows)
     pinfu = False
     for hit in ordinary:
@@ -395,8 +431,9 @@ def score(request: Request) -> Result:
         )
     dora = count_dora(request)
     dora_han = sum(d.number for d in dora)
-    rows = rows_for(hand_facts(request))
-    candidates = [evaluate(request, reading, dora_han, rows) for reading in options]
+    facts = hand_facts(request)
+    rows = rows_for(facts)
+    candidates = [evaluate(request, reading, dora_han, rows, facts) for reading in options]
     if len(candidates) > 1:
         candidates.sort(key=Candidate.key, reverse=True)
     best = candidates[0]

@@ -7,13 +7,14 @@ English sentence already filled in. The tutor translates ``why`` and fills it ag
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES, round_up_10
 from .hand import Block, Reading
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
-from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx
+from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind
 from .yaku import gettext_noop as _
 
 if TYPE_CHECKING:
@@ -79,13 +80,64 @@ TEXT: dict[str, str] = {
     ),
 }
 
+#: The sentence the double-wind pair's fu step uses instead of its fu rule.
+DOUBLE_WIND: Final = _(
+    "The pair is also the round wind; these rules count a double-wind pair as {double_wind_fu} fu."
+)
 
-# A tuple of types: isinstance checks it faster than the union ``tuple | list``.
-_SEQUENCES: Final = (tuple, list)
+# Filling a sentence. A step is built as data first (its kind, tiles and numbers, in the order
+# the result shows them); its ``text`` is then filled from the step itself, with each template
+# cut once into its constant pieces and the names of its fields, so that only the values are
+# turned into text hand after hand.
+
+#: Template -> (literal, field, literal, ..., literal); ``()`` when a field has a format spec
+#: or a conversion (none of ours does: those go through ``str.format_map``).
+_PIECES: dict[str, tuple[str, ...]] = {}
 
 
-def _tiles(codes: object) -> list[str]:
-    return list(codes) if isinstance(codes, _SEQUENCES) else []
+def _split(template: str) -> tuple[str, ...]:
+    pieces: list[str] = []
+    literal = ""
+    for text, name, spec, conversion in Formatter().parse(template):
+        literal += text
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier():
+            return ()
+        pieces.append(literal)
+        pieces.append(name)
+        literal = ""
+    pieces.append(literal)
+    return tuple(pieces)
+
+
+def _shown(value: object) -> str:
+    """A value as a sentence shows it: tile lists spaced, anything else as ``format`` does."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return " ".join(value)
+    return str(value)  # numbers, booleans, None: what format() writes with no spec
+
+
+def fill(template: str, step: Step) -> str:
+    """``template`` filled from the step's own fields (``tiles`` and other tile lists shown
+    spaced): the sentence ``str.format_map`` would write, without parsing the template again."""
+    pieces = _PIECES.get(template)
+    if pieces is None:
+        pieces = _PIECES[template] = _split(template)
+    count = len(pieces)
+    if count == 1:  # a fixed sentence
+        return pieces[0]
+    if not count:
+        return template.format_map({key: _shown(value) for key, value in step.items()})
+    parts = [pieces[0]]
+    index = 1
+    while index < count:
+        parts.append(_shown(step[pieces[index]]))
+        parts.append(pieces[index + 1])
+        index += 2
+    return "".join(parts)
 
 
 def _block(block: Block) -> dict[str, object]:
@@ -97,34 +149,6 @@ def _block(block: Block) -> dict[str, object]:
         "concealed": block.concealed,
         "meld": block.meld.notation() if block.meld else None,
     }
-
-
-def _make(kind: str, why: str, tiles: object, params: dict[str, object]) -> Step:
-    """One step: its kind, its tiles, its numbers (``params``, a dict the step may keep using),
-    the ``why`` template and the ``text``.
-
-    The sentence is only formatted when the template has a field to fill; the many fixed
-    sentences (most "why not" reasons) are used as they are."""
-    tile_list = list(tiles) if isinstance(tiles, _SEQUENCES) else []
-    step: Step = {"step": kind, "tiles": tile_list}
-    step.update(params)
-    step["why"] = why
-    if "{" in why or "}" in why:
-        # ``params`` becomes the values shown: sequences as spaced tiles (its own dict, so
-        # the step keeps the lists).
-        for key, value in params.items():
-            if isinstance(value, _SEQUENCES):
-                params[key] = " ".join(value)
-        if "tiles" not in params:
-            params["tiles"] = " ".join(tile_list)
-        step["text"] = why.format_map(params)
-    else:
-        step["text"] = why
-    return step
-
-
-def _step(kind: str, why: str, tiles: object = (), **params: object) -> Step:
-    return _make(kind, why, tiles, params)
 
 
 def reading_summary(candidate: Candidate) -> dict[str, object]:
@@ -149,48 +173,66 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
         return reading.blocks[reading.win_block].tiles
     if reading.form == "kokushi":
         return tuple(t for p in reading.pairs for t in p)
-    return next((p for p in reading.pairs if kind_of(p[0]) == kind_of(win)), (win,))
+    kind = kind_of(win)
+    return next((p for p in reading.pairs if kind_of(p[0]) == kind), (win,))
 
 
-_YAKUHAI = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
+_YAKUHAI: Final = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
+
+#: "Why not" steps whose sentence has no field and whose tiles are none, made once per reason
+#: and copied (a fresh ``tiles`` list each time, so no two results share a mutable part).
+_READY: dict[str, Step] = {}
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
-    step = _make(
-        "yaku_absent", REASONS[reason], tiles, {"id": yaku_id, "name": name, "reason": reason}
-    )
-    step["text"] = "No " + name + ": " + str(step["text"])
+    if not tiles:
+        ready = _READY.get(reason)
+        if ready is not None and ready["id"] == yaku_id:
+            step = ready.copy()
+            step["tiles"] = []
+            return step
+    why = REASONS[reason]
+    step = {
+        "step": "yaku_absent",
+        "tiles": list(tiles),
+        "id": yaku_id,
+        "name": name,
+        "reason": reason,
+        "why": why,
+    }
+    step["text"] = "No " + name + ": " + fill(why, step)
+    if not tiles and "{" not in why and reason not in _READY:
+        _READY[reason] = step.copy()
     return step
 
 
-#: The rows the "why not" list can show: the common yaku and the value-tile rows (in table
-#: order, so the list reads as before). The other rows never appear there: not judged again.
-_EXPLAINED: Final = tuple(d for d in YAKU if d.common or d.id in _YAKUHAI)
+#: The common yaku, in table order: when one does not hold, the "why not" list says why.
+_EXPLAINED: Final = tuple(d for d in YAKU if d.common)
 
 
 def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
     steps = []
-    scored = {h.id for h in best.yaku}
-    yakuhai: tuple[str, tuple[str, ...]] | None = None
+    scored = [h.id for h in best.yaku]
     # Judge again in explaining mode (scoring skipped working out the tiles behind each "no"),
-    # on the facts scoring already gathered for this reading (its Ctx), and only the rows
-    # that can be shown.
+    # on the facts scoring already gathered for this reading (its Ctx).
     ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
     ctx.explain = True
     for definition in _EXPLAINED:
         if definition.id in scored:
             continue
         holds, reason, tiles = definition.judge(ctx)
-        if holds:
-            continue
-        if definition.id in _YAKUHAI:
-            if reason == "yakuhai.pair_only" or yakuhai is None:
-                yakuhai = (reason, tiles)
-        elif definition.common:
+        if not holds:
             steps.append(_absent(definition.id, definition.name, reason, tiles))
-    if yakuhai and not scored.intersection(_YAKUHAI):
-        steps.append(_absent("yakuhai", "Yakuhai", *yakuhai))
+    for yaku_id in _YAKUHAI:
+        if yaku_id in scored:
+            return steps
+    # No value-tile triplet scored (one that holds always scores): the value-tile rows would
+    # each say "only a pair" when the pair is a value tile, else "no triplet".
+    if is_value_kind(ctx.pair, request):
+        steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.pair_only", ctx.pair_tiles()))
+    else:
+        steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.none", ()))
     return steps
 
 
@@ -210,73 +252,88 @@ def limit_key(limit: str, han: int) -> str:
     return "limit" if han < 5 else "limit.han"
 
 
+_PAYER_NAMES: Final = {
+    "discarder": "The discarder",
+    "dealer": "The dealer",
+    "non_dealer": "Each non-dealer",
+    "each": "Each other player",
+}
+_SANMA_PAYER_NAMES: Final = {**_PAYER_NAMES, "non_dealer": "The other non-dealer"}
+_SEAT_NAMES: Final = ("East", "South", "West", "North")
+_SHORT_WAITS: Final = ("kanchan", "penchan", "tanki")
+
+
 def build_steps(result: Result) -> list[Step]:
-    """Every step of the explanation, in the order a person would count the hand."""
+    """Every step of the explanation, in the order a person would count the hand.
+
+    Each step is a dict literal (its data, in the order the API shows it) whose ``text`` is
+    then filled from it (:func:`fill`)."""
     r = result.request
+    rules = r.rules
     best = result.best
     reading = best.reading
-    steps: list[Step] = []
     how = "tsumo" if r.tsumo else "ron"
-    steps.append(
-        _step(
-            "hand",
-            TEXT["hand"],
-            r.all_tiles,
-            hand=result.hand_text,
-            win=r.win,
-            how=how,
-            closed=r.is_closed,
-            dealer=r.is_dealer,
-        )
-    )
-    sets = ", ".join(" ".join(b.tiles) for b in reading.blocks)
+    why = TEXT["hand"]
+    step: Step = {
+        "step": "hand",
+        "tiles": list(r.all_tiles),
+        "hand": result.hand_text,
+        "win": r.win,
+        "how": how,
+        "closed": r.is_closed,
+        "dealer": r.is_dealer,
+        "why": why,
+    }
+    step["text"] = fill(why, step)
+    steps: list[Step] = [step]
+
+    blocks = reading.blocks
     pair_tiles = [t for p in reading.pairs for t in p]
-    steps.append(
-        {
-            **_step(
-                "reading",
-                TEXT[f"reading.{reading.form}"],
-                tuple(t for b in reading.blocks for t in b.tiles) + tuple(pair_tiles),
-                sets=sets,
-                pair=" ".join(pair_tiles),
-            ),
-            "form": reading.form,
-            "blocks": [_block(b) for b in reading.blocks],
-            "pairs": [list(p) for p in reading.pairs],
-            "alternatives": [reading_summary(c) for c in result.others],
-        }
-    )
-    wait_tiles = _wait_tiles(reading, r.win)
-    steps.append(
-        _step(
-            "wait",
-            TEXT["wait"],
-            wait_tiles,
-            win=r.win,
-            wait=reading.wait.value,
-            fu=2
-            if reading.wait.value in ("kanchan", "penchan", "tanki") and reading.form == "standard"
-            else 0,
-        )
-    )
+    reading_tiles = [t for b in blocks for t in b.tiles]
+    reading_tiles.extend(pair_tiles)
+    why = TEXT["reading." + reading.form]
+    step = {
+        "step": "reading",
+        "tiles": reading_tiles,
+        "sets": ", ".join([" ".join(b.tiles) for b in blocks]),
+        "pair": " ".join(pair_tiles),
+        "why": why,
+    }
+    step["text"] = fill(why, step)
+    step["form"] = reading.form
+    step["blocks"] = [_block(b) for b in blocks]
+    step["pairs"] = [list(p) for p in reading.pairs]
+    step["alternatives"] = [reading_summary(c) for c in result.others]
+    steps.append(step)
+
+    wait = reading.wait.value
+    why = TEXT["wait"]
+    step = {
+        "step": "wait",
+        "tiles": list(_wait_tiles(reading, r.win)),
+        "win": r.win,
+        "wait": wait,
+        "fu": 2 if wait in _SHORT_WAITS and reading.form == "standard" else 0,
+        "why": why,
+    }
+    step["text"] = fill(why, step)
+    steps.append(step)
+
+    double_wind_fu = rules.double_wind_fu
     for item in best.fu_items:
-        rule = FU_RULES[item.id][1]
-        if item.note == "double_wind":
-            rule = _(
-                "The pair is also the round wind; these rules count a double-wind pair "
-                "as {double_wind_fu} fu."
-            )
-        steps.append(
-            _step(
-                "fu",
-                rule,
-                item.tiles,
-                id=item.id,
-                fu=item.fu,
-                note=item.note,
-                double_wind_fu=r.rules.double_wind_fu,
-            )
-        )
+        why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
+        step = {
+            "step": "fu",
+            "tiles": list(item.tiles),
+            "id": item.id,
+            "fu": item.fu,
+            "note": item.note,
+            "double_wind_fu": double_wind_fu,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+
     if reading.form == "chiitoitsu":
         key = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
@@ -285,182 +342,223 @@ def build_steps(result: Result) -> list[Step]:
         key = "fu_total.tenpane"
     else:
         key = "fu_total"
-    steps.append(
-        _step(
-            "fu_total",
-            TEXT[key],
-            (),
-            raw=best.fu_raw,
-            fu=best.fu,
-            rounded_up=best.fu != best.fu_raw and reading.form != "chiitoitsu",
-            tenpane=key == "fu_total.tenpane",
-        )
-    )
+    why = TEXT[key]
+    step = {
+        "step": "fu_total",
+        "tiles": [],
+        "raw": best.fu_raw,
+        "fu": best.fu,
+        "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
+        "tenpane": key == "fu_total.tenpane",
+        "why": why,
+    }
+    step["text"] = fill(why, step)
+    steps.append(step)
+
+    closed = r.is_closed
     for hit in best.yaku:
         definition = YAKU_BY_ID[hit.id]
-        step = _step(
-            "yaku",
-            REASONS[hit.reason],
-            hit.tiles,
-            id=hit.id,
-            han=hit.han,
-            name=definition.name,
-            yakuman=definition.yakuman,
-            kuisagari=not r.is_closed and 0 < definition.open_han < definition.closed_han,
-        )
-        step["text"] = f"{definition.name} ({hit.han} han): {step['text']}"
+        why = REASONS[hit.reason]
+        step = {
+            "step": "yaku",
+            "tiles": list(hit.tiles),
+            "id": hit.id,
+            "han": hit.han,
+            "name": definition.name,
+            "yakuman": definition.yakuman,
+            "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
+            "why": why,
+        }
+        step["text"] = f"{definition.name} ({hit.han} han): " + fill(why, step)
         steps.append(step)
     if not best.yakuman:
         steps.extend(_absent_steps(r, best))
+
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
+        why = TEXT[dora.id]
         if dora.id == "aka_dora" or dora.id == "nuki_dora":
             if not dora.number:
                 continue
-            steps.append(
-                _step(
-                    "dora",
-                    TEXT[dora.id],
-                    dora.tiles,
-                    id=dora.id,
-                    count=dora.number,
-                    counted=counts_dora,
-                )
-            )
+            step = {
+                "step": "dora",
+                "tiles": list(dora.tiles),
+                "id": dora.id,
+                "count": dora.number,
+                "counted": counts_dora,
+                "why": why,
+            }
         else:
-            steps.append(
-                _step(
-                    "dora",
-                    TEXT[dora.id],
-                    dora.tiles,
-                    id=dora.id,
-                    count=dora.number,
-                    indicator=dora.indicator,
-                    dora=dora.dora,
-                    counted=counts_dora,
-                )
-            )
+            step = {
+                "step": "dora",
+                "tiles": list(dora.tiles),
+                "id": dora.id,
+                "count": dora.number,
+                "indicator": dora.indicator,
+                "dora": dora.dora,
+                "counted": counts_dora,
+                "why": why,
+            }
+        step["text"] = fill(why, step)
+        steps.append(step)
     if r.ura and not (r.riichi or r.double_riichi):
-        steps.append(
-            _step("dora", TEXT["ura_unused"], r.ura, id="ura_dora", count=0, counted=False)
-        )
+        why = TEXT["ura_unused"]
+        step = {
+            "step": "dora",
+            "tiles": list(r.ura),
+            "id": "ura_dora",
+            "count": 0,
+            "counted": False,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+
     if best.yakuman and best.policy != "13han":
-        steps.append(
-            _step(
-                "han_total",
-                TEXT["han_yakuman"],
-                (),
-                han=best.han,
-                count=best.yakuman,
-                yaku_han=best.han,
-                dora_han=0,
-            )
-        )
+        why = TEXT["han_yakuman"]
+        step = {
+            "step": "han_total",
+            "tiles": [],
+            "han": best.han,
+            "count": best.yakuman,
+            "yaku_han": best.han,
+            "dora_han": 0,
+            "why": why,
+        }
     else:
-        dora_han = best.dora_han
-        steps.append(
-            _step(
-                "han_total",
-                TEXT["han_total"],
-                (),
-                han=best.han,
-                yaku_han=best.han - dora_han,
-                dora_han=dora_han,
-            )
-        )
-    raw_base = base_points(best.fu, best.han)
+        why = TEXT["han_total"]
+        step = {
+            "step": "han_total",
+            "tiles": [],
+            "han": best.han,
+            "yaku_han": best.han - best.dora_han,
+            "dora_han": best.dora_han,
+            "why": why,
+        }
+    step["text"] = fill(why, step)
+    steps.append(step)
+
     if best.limit:
-        steps.append(
-            _step(
-                "limit",
-                TEXT[limit_key(best.limit, best.han)],
-                (),
-                limit=best.limit,
-                han=best.han,
-                fu=best.fu,
-                base=best.base,
-                formula_base=raw_base,
-                kiriage=best.limit == "mangan" and raw_base == 1920,
-            )
-        )
+        raw_base = base_points(best.fu, best.han)
+        why = TEXT[limit_key(best.limit, best.han)]
+        step = {
+            "step": "limit",
+            "tiles": [],
+            "limit": best.limit,
+            "han": best.han,
+            "fu": best.fu,
+            "base": best.base,
+            "formula_base": raw_base,
+            "kiriage": best.limit == "mangan" and raw_base == 1920,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
     else:
-        steps.append(_step("limit", TEXT["limit.none"], (), limit=None, base=best.base))
-        steps.append(
-            _step("base_points", TEXT["base_points"], (), fu=best.fu, han=best.han, base=best.base)
-        )
-    names = {
-        "discarder": "The discarder",
-        "dealer": "The dealer",
-        "non_dealer": "The other non-dealer" if r.rules.sanma else "Each non-dealer",
-        "each": "Each other player",
-    }
+        why = TEXT["limit.none"]
+        step = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
+        step["text"] = fill(why, step)
+        steps.append(step)
+        why = TEXT["base_points"]
+        step = {
+            "step": "base_points",
+            "tiles": [],
+            "fu": best.fu,
+            "han": best.han,
+            "base": best.base,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+
     rows: list[tuple[str, object, int, int]]
-    if r.rules.sanma and r.tsumo:
-        rows = sanma_tsumo_rows(best.base, r.is_dealer, r.rules.sanma_tsumo)
+    names = _SANMA_PAYER_NAMES if rules.sanma else _PAYER_NAMES
+    if rules.sanma and r.tsumo:
+        rows = sanma_tsumo_rows(best.base, r.is_dealer, rules.sanma_tsumo)
         absent = (2 if r.is_dealer else 1) * best.base
-        steps.append(
-            _step(
-                "payment_rule",
-                TEXT["sanma." + r.rules.sanma_tsumo],
-                (),
-                rule=r.rules.sanma_tsumo,
-                players=3,
-                absent=ceil100(absent),
-            )
-        )
+        why = TEXT["sanma." + rules.sanma_tsumo]
+        step = {
+            "step": "payment_rule",
+            "tiles": [],
+            "rule": rules.sanma_tsumo,
+            "players": 3,
+            "absent": ceil100(absent),
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
     else:
         rows = [(p, m, raw, a) for p, m, raw, a in raw_payments(best.base, r.is_dealer, r.tsumo)]
     for payer, multiplier, raw, amount in rows:
-        steps.append(
-            _step(
-                "payment",
-                TEXT["payment" if raw != amount else "payment.exact"],
-                (),
-                payer=payer,
-                payer_name=names[payer],
-                multiplier=multiplier,
-                base=best.base,
-                raw=raw,
-                amount=amount,
-                rounded_up=raw != amount,
-            )
-        )
+        why = TEXT["payment" if raw != amount else "payment.exact"]
+        step = {
+            "step": "payment",
+            "tiles": [],
+            "payer": payer,
+            "payer_name": names[payer],
+            "multiplier": multiplier,
+            "base": best.base,
+            "raw": raw,
+            "amount": amount,
+            "rounded_up": raw != amount,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+
     payments = best.payments
     if r.honba:
-        per = r.rules.honba_points // 3 * r.honba if r.tsumo else payments.honba
-        steps.append(
-            _step(
-                "honba",
-                TEXT["honba" if r.tsumo else "honba.ron"],
-                (),
-                honba=r.honba,
-                honba_total=payments.honba,
-                per_payer=per,
-            )
-        )
-    if r.wareme is not None and r.rules.wareme:
+        why = TEXT["honba" if r.tsumo else "honba.ron"]
+        step = {
+            "step": "honba",
+            "tiles": [],
+            "honba": r.honba,
+            "honba_total": payments.honba,
+            "per_payer": rules.honba_points // 3 * r.honba if r.tsumo else payments.honba,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+    if r.wareme is not None and rules.wareme:
         if r.wareme == r.seat:
             key = "wareme.winner"
         elif r.tsumo or r.discarder == r.wareme:
             key = "wareme.payer"
         else:
             key = "wareme.none"
-        seat = ("East", "South", "West", "North")[r.wareme - 27]  # 27: East, as in points.pay
-        steps.append(_step("wareme", TEXT[key], (), seat=seat, wareme=key[7:]))
+        why = TEXT[key]
+        step = {
+            "step": "wareme",
+            "tiles": [],
+            "seat": _SEAT_NAMES[r.wareme - 27],  # 27: East, as in points.pay
+            "wareme": key[7:],
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
     if r.sticks:
         why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
-        steps.append(_step("sticks", why, (), sticks=r.sticks, points=payments.sticks))
-    steps.append(
-        _step(
-            "total",
-            TEXT["total.sticks" if payments.sticks else "total"],
-            (),
-            collected=payments.total + payments.sticks,
-            total=payments.total,
-            ron=payments.ron,
-            tsumo_dealer=payments.tsumo_dealer,
-            tsumo_others=payments.tsumo_others,
-            sticks=payments.sticks,
-        )
-    )
+        step = {
+            "step": "sticks",
+            "tiles": [],
+            "sticks": r.sticks,
+            "points": payments.sticks,
+            "why": why,
+        }
+        step["text"] = fill(why, step)
+        steps.append(step)
+    why = TEXT["total.sticks" if payments.sticks else "total"]
+    step = {
+        "step": "total",
+        "tiles": [],
+        "collected": payments.total + payments.sticks,
+        "total": payments.total,
+        "ron": payments.ron,
+        "tsumo_dealer": payments.tsumo_dealer,
+        "tsumo_others": payments.tsumo_others,
+        "sticks": payments.sticks,
+        "why": why,
+    }
+    step["text"] = fill(why, step)
+    steps.append(step)
     return steps

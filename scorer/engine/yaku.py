@@ -31,7 +31,6 @@ from .tiles import (
 )
 
 Verdict = tuple[bool, str, tuple[TileCode, ...]]
-_OUTER: Final = tuple(sorted(TERMINALS | HONOURS))
 
 
 def gettext_noop(message: str) -> str:
@@ -46,6 +45,7 @@ class Ctx:
         "closed",
         "counts",
         "explain",
+        "facts",
         "kan_count",
         "pair",
         "reading",
@@ -56,10 +56,15 @@ class Ctx:
         "trips",
     )
 
-    def __init__(self, request: Request, reading: Reading, explain: bool = False) -> None:
+    def __init__(
+        self, request: Request, reading: Reading, explain: bool = False, facts: int = -1
+    ) -> None:
         # Scoring only needs whether each yaku holds; the tiles that break a yaku are worked
         # out only when explaining the chosen reading.
         self.explain = explain
+        #: The hand's facts (:func:`hand_facts`), shared by every reading of the hand: the
+        #: scorer passes the mask it has already worked out.
+        self.facts = facts if facts >= 0 else hand_facts(request)
         self.request = request
         self.reading = reading
         self.closed = request.is_closed
@@ -86,16 +91,38 @@ class Ctx:
                 return b.tiles
         return ()
 
-    def tiles_where(self, test: Callable[[int], bool]) -> tuple[TileCode, ...]:
-        """The hand's tiles whose kind passes ``test``."""
-        return tuple(t for t, k in zip(self.tiles, self.request.kinds, strict=True) if test(k))
+    def tiles_where(self, test: tuple[bool, ...]) -> tuple[TileCode, ...]:
+        """The hand's tiles whose kind passes ``test`` (a table: one bool per kind)."""
+        kinds = self.request.kinds
+        tiles = self.tiles
+        found: list[TileCode] = []
+        for index in range(len(tiles)):
+            if test[kinds[index]]:
+                found.append(tiles[index])
+        return tuple(found)
 
-    def culprits(self, test: Callable[[int], bool]) -> tuple[TileCode, ...]:
+    def culprits(self, test: tuple[bool, ...]) -> tuple[TileCode, ...]:
         """The tiles that break a yaku: only worked out when explaining."""
         return self.tiles_where(test) if self.explain else ()
 
     def pair_tiles(self) -> tuple[TileCode, ...]:
         return self.reading.pairs[0] if self.reading.pairs else ()
+
+
+def _kinds_where(test: Callable[[int], bool]) -> tuple[bool, ...]:
+    """A table of ``test`` for each of the 34 kinds (for :meth:`Ctx.tiles_where`)."""
+    return tuple(test(kind) for kind in range(34))
+
+
+_NOT_SIMPLE: Final = _kinds_where(lambda k: not is_simple(k))
+_HONOUR: Final = _kinds_where(lambda k: k >= 27)
+_SIMPLE: Final = _kinds_where(lambda k: not is_terminal_or_honour(k))
+_DRAGON: Final = _kinds_where(lambda k: k in DRAGONS)
+_WIND: Final = _kinds_where(lambda k: k in WINDS)
+#: For each suit: the number tiles of the other two suits.
+_OTHER_SUITS: Final = tuple(
+    tuple(kind < 27 and kind // 9 != suit for kind in range(34)) for suit in range(3)
+)
 
 
 def _block_tiles(blocks: list[Block]) -> tuple[TileCode, ...]:
@@ -131,8 +158,10 @@ def _menzen_tsumo(c: Ctx) -> Verdict:
 
 
 def _flag(name: str) -> Callable[[Ctx], Verdict]:
+    reason = f"{name}.holds"
+
     def judge(c: Ctx) -> Verdict:
-        return bool(getattr(c.request, name)), f"{name}.holds", (c.request.win,)
+        return bool(getattr(c.request, name)), reason, (c.request.win,)
 
     return judge
 
@@ -159,8 +188,8 @@ def _pinfu(c: Ctx) -> Verdict:
 
 
 def _tanyao(c: Ctx) -> Verdict:
-    if any(c.counts[k] for k in _OUTER):
-        return False, "tanyao.terminal", c.culprits(lambda k: not is_simple(k))
+    if not c.facts & _SIMPLES_ONLY:  # a terminal or honour somewhere
+        return False, "tanyao.terminal", c.culprits(_NOT_SIMPLE)
     if not c.closed and not c.request.rules.open_tanyao:
         return False, "tanyao.open_rule", ()
     return True, "tanyao.holds", c.tiles
@@ -259,9 +288,9 @@ def _chiitoitsu(c: Ctx) -> Verdict:
 def _sanshoku(c: Ctx) -> Verdict:
     if not c.standard:
         return False, "sanshoku.none", ()
-    seqs = set(c.seqs)
-    for n in range(7):
-        if n in seqs and n + 9 in seqs and n + 18 in seqs:
+    seqs = c.seqs
+    for n in seqs:  # four sets hold at most one such n: which one is tried first is moot
+        if n < 7 and n + 9 in seqs and n + 18 in seqs:
             blocks = _first_blocks(c, (n, n + 9, n + 18), sequence=True)
             return True, "sanshoku.holds", blocks
     return False, "sanshoku.none", ()
@@ -280,9 +309,9 @@ def _first_blocks(c: Ctx, firsts: tuple[int, ...], *, sequence: bool) -> tuple[T
 def _ittsu(c: Ctx) -> Verdict:
     if not c.standard:
         return False, "ittsu.none", ()
-    seqs = set(c.seqs)
-    for base in (0, 9, 18):
-        if base in seqs and base + 3 in seqs and base + 6 in seqs:
+    seqs = c.seqs
+    for base in seqs:  # at most one suit can hold all three
+        if base % 9 == 0 and base < 27 and base + 3 in seqs and base + 6 in seqs:
             return True, "ittsu.holds", _first_blocks(c, (base, base + 3, base + 6), sequence=True)
     return False, "ittsu.none", ()
 
@@ -320,7 +349,7 @@ def _junchan(c: Ctx) -> Verdict:
     if not ok:
         return False, "junchan.inner", culprit
     if c.request.honours:
-        return False, "junchan.honour", c.culprits(lambda k: k >= 27)
+        return False, "junchan.honour", c.culprits(_HONOUR)
     if not c.seqs:
         return False, "junchan.no_sequence", ()
     return True, "junchan.holds", c.tiles
@@ -374,8 +403,8 @@ def _shousangen(c: Ctx) -> Verdict:
 
 
 def _honroutou(c: Ctx) -> Verdict:
-    if sum(c.counts[k] for k in _OUTER) != len(c.tiles):
-        return False, "honroutou.inner", c.culprits(lambda k: not is_terminal_or_honour(k))
+    if not c.facts & _OUTER_ONLY:  # a simple somewhere
+        return False, "honroutou.inner", c.culprits(_SIMPLE)
     if c.reading.form == "kokushi":
         return False, "honroutou.none", ()
     return True, "honroutou.holds", c.tiles
@@ -400,8 +429,16 @@ def _honitsu(c: Ctx) -> Verdict:
 def _second_suit_tiles(c: Ctx, suits: tuple[int, ...]) -> tuple[TileCode, ...]:
     if not c.explain:
         return ()
-    main = max(suits, key=lambda s: sum(c.counts[s * 9 : s * 9 + 9]))
-    return c.tiles_where(lambda k: k < 27 and k // 9 != main)
+    counts = c.counts
+    main = suits[0]
+    most = -1
+    for suit in suits:  # the suit with the most tiles (the first of equals)
+        held = 0
+        for kind in range(suit * 9, suit * 9 + 9):
+            held += counts[kind]
+        if held > most:
+            main, most = suit, held
+    return c.tiles_where(_OTHER_SUITS[main])
 
 
 def _chinitsu(c: Ctx) -> Verdict:
@@ -437,7 +474,7 @@ def _suuankou_tanki(c: Ctx) -> Verdict:
 
 def _daisangen(c: Ctx) -> Verdict:
     ok = all(d in c.trips for d in DRAGONS)
-    return ok, "daisangen.holds", c.tiles_where(lambda k: k in DRAGONS)
+    return ok, "daisangen.holds", c.tiles_where(_DRAGON)
 
 
 def _winds_in_trips(c: Ctx) -> int:
@@ -446,11 +483,11 @@ def _winds_in_trips(c: Ctx) -> int:
 
 def _shousuushii(c: Ctx) -> Verdict:
     ok = _winds_in_trips(c) == 3 and c.pair in WINDS
-    return ok, "shousuushii.holds", c.tiles_where(lambda k: k in WINDS)
+    return ok, "shousuushii.holds", c.tiles_where(_WIND)
 
 
 def _daisuushii(c: Ctx) -> Verdict:
-    return _winds_in_trips(c) == 4, "daisuushii.holds", c.tiles_where(lambda k: k in WINDS)
+    return _winds_in_trips(c) == 4, "daisuushii.holds", c.tiles_where(_WIND)
 
 
 def _tsuuiisou(c: Ctx) -> Verdict:
@@ -577,6 +614,8 @@ FACTS: Final = (
     "all_green",
 )
 FACT_BITS: Final = {name: 1 << index for index, name in enumerate(FACTS)}
+_SIMPLES_ONLY: Final = FACT_BITS["simples_only"]
+_OUTER_ONLY: Final = FACT_BITS["outer_only"]
 ALL_FACTS: Final = (1 << len(FACTS)) - 1
 
 YAKU: Final[tuple[YakuDef, ...]] = (
@@ -595,9 +634,11 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("pinfu", 1, 0, _pinfu, "Pinfu", common=True, needs=_needs("closed")),
     YakuDef("tanyao", 1, 1, _tanyao, "Tanyao", common=True, needs=_needs("simples_only")),
     YakuDef("iipeikou", 1, 0, _iipeikou, "Iipeikou", common=True, needs=_needs("closed")),
-    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), "Haku", needs=_needs("haku3")),
-    YakuDef("hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), "Hatsu", needs=_needs("hatsu3")),
-    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), "Chun", needs=_needs("chun3")),
+    YakuDef("haku", 1, 1, _yakuhai(_haku, "haku"), gettext_noop("Haku"), needs=_needs("haku3")),
+    YakuDef(
+        "hatsu", 1, 1, _yakuhai(_hatsu, "hatsu"), gettext_noop("Hatsu"), needs=_needs("hatsu3")
+    ),
+    YakuDef("chun", 1, 1, _yakuhai(_chun, "chun"), gettext_noop("Chun"), needs=_needs("chun3")),
     YakuDef("seat_wind", 1, 1, _yakuhai(_seat, "seat_wind"), "Seat wind", needs=_needs("seat3")),
     YakuDef(
         "round_wind", 1, 1, _yakuhai(_round, "round_wind"), "Round wind", needs=_needs("round3")
@@ -820,9 +861,28 @@ def hand_facts(r: Request) -> int:
     c = r.counts
     size = len(r.all_tiles)
     facts = 0
-    for name in BOOL_FIELDS:  # the situation flags are facts as they stand
-        if getattr(r, name):
-            facts |= b[name]
+    # The situation flags (BOOL_FIELDS) are facts as they stand; read one by one, as
+    # attributes (far cheaper than getattr by name once compiled), and most are off.
+    if r.tsumo:
+        facts |= b["tsumo"]
+    if r.riichi:
+        facts |= b["riichi"]
+    if r.double_riichi:
+        facts |= b["double_riichi"]
+    if r.ippatsu:
+        facts |= b["ippatsu"]
+    if r.haitei:
+        facts |= b["haitei"]
+    if r.houtei:
+        facts |= b["houtei"]
+    if r.rinshan:
+        facts |= b["rinshan"]
+    if r.chankan:
+        facts |= b["chankan"]
+    if r.tenhou:
+        facts |= b["tenhou"]
+    if r.chiihou:
+        facts |= b["chiihou"]
     melds = r.hand.melds
     if not melds:
         facts |= b["no_melds"] | b["closed"]

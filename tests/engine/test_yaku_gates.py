@@ -12,6 +12,7 @@ from pathlib import Path
 from scorer.engine import EngineError, parse_request
 from scorer.engine.generate import generate_request, generate_requests
 from scorer.engine.hand import readings
+from scorer.engine.request import BOOL_FIELDS
 from scorer.engine.yaku import ALL_FACTS, YAKU, YAKUMAN, Ctx, fact_names, hand_facts, rows_for
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
@@ -73,3 +74,25 @@ def test_an_ordinary_hand_judges_few_rows():
     ordinary, yakuman = rows_for(hand_facts(request))
     assert {y.id for y in ordinary} == {"riichi", "pinfu", "iipeikou", "ryanpeikou", "sanshoku"}
     assert yakuman == ()
+
+
+def test_each_situation_flag_is_its_own_fact():
+    plain = {"hand": "234m567p23s44z678s", "win": "4s"}
+    on: dict[str, dict[str, object]] = {
+        "tsumo": {"tsumo": True},
+        "riichi": {"riichi": True},
+        "double_riichi": {"double_riichi": True},
+        "ippatsu": {"riichi": True, "ippatsu": True},
+        "haitei": {"tsumo": True, "haitei": True},
+        "houtei": {"houtei": True},
+        "rinshan": {"hand": "234m567p23s44z(6666s)", "win": "4s", "tsumo": True, "rinshan": True},
+        "chankan": {"chankan": True},
+        "tenhou": {"tsumo": True, "tenhou": True},
+        "chiihou": {"tsumo": True, "chiihou": True, "seat": "2z"},
+    }
+    assert set(on) == set(BOOL_FIELDS)
+    for name, flags in on.items():
+        request = parse_request({**plain, **flags})
+        set_flags = {flag for flag in BOOL_FIELDS if getattr(request, flag)}
+        assert fact_names(hand_facts(request)) & set(BOOL_FIELDS) == set_flags, name
+        assert name in set_flags

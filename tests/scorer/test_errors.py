@@ -97,7 +97,7 @@ def test_picker_shows_the_translated_sentence_beside_the_field(client):
     url = "/?hand=223344m45668p55s&win=7p&tsumo=1&rinshan=1"
     page = unescape(client.get(url).content.decode())
     assert "Rinshan needs a kan in the hand." in page
-    page = unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode())
+    page = unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="ja", follow=True).content.decode())
     with translation.override("ja"):
         expected = page_message(
             score_request({**WIKI, "riichi": False, "rinshan": True, "dora": ""})["error"]

@@ -67,7 +67,7 @@ def test_payment_sentences_of_a_scored_hand_in_both_languages():
 
 def test_picker_page_in_japanese_says_the_unit_and_the_payment(client):
     url = "/?hand=223344m45668p55s&win=7p&tsumo=1&riichi=1&dora=9s&seat=2z"
-    page = unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode())
+    page = unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="ja", follow=True).content.decode())
     assert re.search(r"\d+・\d+：親が\d+点、子がそれぞれ\d+点を支払います。", page)
     assert "飜" in page
     assert "符" in page

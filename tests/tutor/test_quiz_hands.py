@@ -3,12 +3,17 @@ never as squashed notation, and a hand never has more than 1 + kans indicators."
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Mapping
 
 import pytest
 
+from scorer import engine
+from scorer.engine import Result
 from scorer.engine.notation import MeldKind, parse_hand, parse_tiles
 from tutor import quiz
+from tutor.quiz import hands
 from tutor.quiz.hands import indicator_limit, table_indicators
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +85,41 @@ def test_ura_indicators_shown_only_after_riichi(client):
         riichi = q.request.get("riichi") or q.request.get("double_riichi")
         has_ura = 'data-testid="ura-indicators"' in page
         assert has_ura == bool(riichi and q.request.get("ura")), (seed, q.request)
+
+
+def _recording(monkeypatch: pytest.MonkeyPatch) -> list[Result]:
+    """Every typed result the hand generators get from the engine, in order."""
+    seen: list[Result] = []
+
+    def score_result(request: Mapping[str, object]) -> Result:
+        result = engine.score_result(request)
+        seen.append(result)
+        return result
+
+    monkeypatch.setattr(hands, "score_result", score_result)
+    return seen
+
+
+def test_the_fu_generator_builds_the_explanation_only_for_the_hand_it_keeps(monkeypatch):
+    seen = _recording(monkeypatch)
+    request, result = hands.fu_hand(random.Random(9), target=40, wait="kanchan", open_=False)
+    assert len(seen) > 1  # it retried: the rejected hands were judged on their numbers
+    assert [r._steps is not None for r in seen] == [False] * (len(seen) - 1) + [True]
+    # What it returns is exactly the engine's result for that request, explanation included.
+    assert result == engine.score_request(request)
+    assert result["fu"] == 40
+    assert next(s for s in result["steps"] if s["step"] == "wait")["wait"] == "kanchan"
+    assert result["steps"][0]["closed"] is True
+
+
+def test_scored_hand_asks_for_steps_only_when_they_are_shown(monkeypatch):
+    seen = _recording(monkeypatch)
+    opts = {"rules": "tenhou", "dealer": "dealer", "win": "tsumo"}
+    request, result = hands.scored_hand(random.Random(3), opts, steps=False, honba=False)
+    assert "steps" not in result
+    assert result == engine.score_request(request, steps=False)
+    assert all(r._steps is None for r in seen)
+    request, result = hands.scored_hand(random.Random(3), opts, honba=False)
+    assert result == engine.score_request(request)
+    assert request["seat"] == "1z"
+    assert request["tsumo"] is True

@@ -172,7 +172,8 @@ def test_picker_card_shows_yakuman_once_and_no_han_or_fu(client, yaku):
     # The hooks stay (API.md), but out of sight: the card shows the yakuman, not 13 han 30 fu.
     hidden = r'<span class="stat" hidden>.*?</span>[^<]*</span>'
     shown = visible(re.sub(hidden, "", head, flags=re.S))
-    assert shown == "Yakuman", shown
+    # English pages show the limit's kanji beside it (issue 13), outside the limit hook.
+    assert shown == "Yakuman 役満", shown
     assert f'<span class="num" data-testid="han">{result["han"]}</span>' in head
     assert f'<span class="num" data-testid="fu">{result["fu"]}</span>' in head
     assert head.count("hidden") == 2
@@ -193,7 +194,10 @@ def test_picker_ordinary_hand_keeps_han_and_fu_visible(client):
     page = picker(client, {"hand": "234m234m456p55s68p", "win": "7p", "riichi": True})
     head = headline(page)
     assert "hidden" not in head
-    assert '<li data-yaku="riichi"><span>Riichi</span><span class="n">1 han</span></li>' in page
+    assert (
+        '<li data-yaku="riichi"><span>Riichi <span class="kanji" lang="ja">立直</span></span>'
+        '<span class="n">1 han</span></li>'
+    ) in page
     assert "Fu do not matter" not in page
 
 

@@ -7,7 +7,9 @@ from urllib.parse import urlsplit
 
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils import translation
 
+from config.i18n import strip_language
 from tutor.walkthrough.steps import request_from_query, request_query
 
 
@@ -16,7 +18,10 @@ def query_from_url(url: str) -> str | None:
     parts = urlsplit(url)
     if parts.scheme or parts.netloc:
         return None
-    if parts.path not in (reverse("tutor:explain"), reverse("scorer:picker")):
+    # A link in any language (/ja/tutor/explain or /tutor/explain) names the same hand.
+    with translation.override(None):
+        pages = (reverse("tutor:explain"), reverse("scorer:picker"))
+    if strip_language(parts.path) not in pages:
         return None
     data = request_from_query(QueryDict(parts.query))
     if not str(data.get("hand", "")).strip() or not str(data.get("win", "")).strip():

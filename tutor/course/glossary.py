@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 
@@ -780,18 +781,53 @@ def term_url(term_id: str) -> str:
     return reverse("tutor:glossary") + "#" + term_id
 
 
-def link_terms(text: str) -> SafeString:
-    """Escape ``text`` and turn ``[[id]]`` / ``[[id|label]]`` marks into glossary links."""
+#: Words every reader knows: no furigana over them (親, 子, the winds).
+EVERYDAY: frozenset[str] = frozenset({"親", "子", "東", "南", "西", "北"})
+_KANA_ONLY = re.compile(r"[\u3040-\u30ffー・ ]+")
+
+
+#: Where a term has several written forms, the one our Japanese text uses (the termbase: 3飜).
+WRITTEN: dict[str, str] = {"han": "飜"}
+
+
+def written_name(term: Term) -> str:
+    """The term as Japanese text writes it: the first of its written forms (本場 / 積み棒 →
+    本場), or the one :data:`WRITTEN` names."""
+    return WRITTEN.get(term.id) or term.ja.split(" / ")[0].strip()
+
+
+def kana_reading(term: Term) -> str:
+    """The reading in kana (``"ふ · fu"`` → ``"ふ"``)."""
+    return term.reading.split(" · ")[0].strip()
+
+
+def needs_furigana(term: Term) -> bool:
+    """Furigana over a term unless it is written in kana only or is an everyday word."""
+    name = written_name(term)
+    return not (name in EVERYDAY or _KANA_ONLY.fullmatch(name))
+
+
+def link_terms(text: str, seen: set[str] | None = None) -> SafeString:
+    """Escape ``text`` and turn ``[[id]]`` / ``[[id|label]]`` marks into glossary links.
+
+    On Japanese pages ``[[id]]`` shows the term's written name, and the first use of a term on
+    the page (``seen``: the ids already shown, one set per rendered page) carries its reading as
+    furigana, ``<ruby>符<rt>ふ</rt></ruby>``, unless the word is everyday or kana.
+    """
+    japanese = (get_language() or "").startswith("ja")
+    seen = set() if seen is None else seen
     out: list[str] = []
     position = 0
     for match in _MARK.finditer(text):
         out.append(escape(text[position : match.start()]))
         term_id, label = match.group(1), match.group(2)
         term = BY_ID.get(term_id)
-        shown = label or (term.reading.split(" · ")[-1] if term else term_id)
         if term is None:
-            out.append(escape(shown))
+            out.append(escape(label or term_id))
+        elif japanese:
+            out.append(_japanese_link(term, label, first=term_id not in seen))
         else:
+            shown = label or term.reading.split(" · ")[-1]
             out.append(
                 format_html(
                     '<a class="term" href="{}" title="{}">{}</a>',
@@ -800,9 +836,22 @@ def link_terms(text: str) -> SafeString:
                     shown,
                 )
             )
+        if term is not None:
+            seen.add(term_id)
         position = match.end()
     out.append(escape(text[position:]))
     return mark_safe("".join(out))  # every piece above is escaped
+
+
+def _japanese_link(term: Term, label: str | None, *, first: bool) -> SafeString:
+    shown = label or written_name(term)
+    if first and shown == written_name(term) and needs_furigana(term):
+        inner = format_html("<ruby>{}<rt>{}</rt></ruby>", shown, kana_reading(term))
+    else:
+        inner = format_html("{}", shown)
+    return format_html(
+        '<a class="term" href="{}" title="{}">{}</a>', term_url(term.id), term.en, inner
+    )
 
 
 def marked_terms(text: str) -> list[str]:

@@ -101,13 +101,15 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
         )
     quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
+    seen: set[str] = set()
     return render(
         request,
         "course/lesson.html",
         {
             "lesson": current,
             "number": position + 1,
-            "paragraphs": [link_terms(str(p)) for p in current.paragraphs],
+            # One set for the page: a term's first use carries its furigana (Japanese).
+            "paragraphs": [link_terms(str(p), seen) for p in current.paragraphs],
             "examples": examples,
             "questions": [(str(q.prompt), str(q.answer)) for q in current.questions],
             "previous": LESSONS[position - 1] if position > 0 else None,

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from django.utils.translation import gettext as _
 
-from scorer.engine import PRESETS, score_request
+from scorer.engine import PRESETS, EngineError, Result, score_request, score_result
 from scorer.engine.generate import generate_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand, parse_tiles
 from scorer.engine.rules import Rules
@@ -21,6 +21,18 @@ from tutor.quiz.base import (
 )
 
 # -- targeted hand generation --------------------------------------------------------------------
+
+
+def _scored(request: Mapping[str, Any]) -> Result | None:
+    """The engine's typed result for a drawn hand, or None when it does not score.
+
+    The retry loops below judge each drawn hand on these numbers; the explanation (``steps``,
+    most of the cost of a result dict) is built only for the hand they keep."""
+    try:
+        return score_result(request)
+    except EngineError:
+        return None
+
 
 _SUITS: Final = "mps"
 _DRAGONS: Final = ("5z", "6z", "7z")
@@ -307,21 +319,20 @@ def fu_hand(
         if built is None:
             continue
         request = dict(built, rules=rules)
-        result = score_request(request)
-        if not result["ok"] or result["yakuman"]:
+        scored = _scored(request)
+        if scored is None or scored.best.yakuman:
             continue
-        if target is not None and result["fu"] != target:
+        best = scored.best
+        if target is not None and best.fu != target:
             continue
-        got_wait = next(s for s in result["steps"] if s["step"] == "wait")["wait"]
-        if wait is not None and got_wait != wait:
+        if wait is not None and best.reading.wait.value != wait:
             continue
-        pinfu_holds = any(y["id"] == "pinfu" for y in result["yaku"])
+        pinfu_holds = any(hit.id == "pinfu" for hit in best.yaku)
         if pinfu is not None and pinfu_holds != pinfu:
             continue
-        closed = result["steps"][0]["closed"]
-        if open_ is not None and closed == open_:
+        if open_ is not None and scored.request.is_closed == open_:
             continue
-        return request, result
+        return request, scored.as_dict()
     raise QuizError(_("Could not build a hand with these properties: try other filters."))
 
 
@@ -394,10 +405,11 @@ def table_indicators(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def scored_hand(
-    rng: random.Random, opts: Mapping[str, str], **knobs: Any
+    rng: random.Random, opts: Mapping[str, str], *, steps: bool = True, **knobs: Any
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A generated hand (scorer.engine.generate) that scores, with the dealer / win filters;
-    never more dora indicators than the table can show."""
+    never more dora indicators than the table can show. ``steps=False``: the result dict
+    without the explanation, for a caller that only reads the numbers."""
     for _i in range(300):
         request = generate_request(
             rng, yakuman=False, ensure_yaku=True, wareme=False, rules=opts["rules"], **knobs
@@ -412,7 +424,7 @@ def scored_hand(
             opts["win"] == "tsumo"
         ):
             continue
-        result = score_request(request)
-        if result["ok"] and not result["yakuman"]:
-            return request, result
+        scored = _scored(request)
+        if scored is not None and not scored.best.yakuman:
+            return request, scored.as_dict(steps)
     raise QuizError(_("Could not build a hand with these properties: try other filters."))

@@ -25,7 +25,7 @@ from tutor.quiz.hands import scored_hand
 def honba_question(seed: int, opts: dict[str, str]) -> Question:
     """A table payment plus honba and riichi sticks, worked out by the engine on a real hand."""
     rng = rng_for("honba", seed, opts)
-    request, result = scored_hand(rng, opts, honba=False)
+    request, result = scored_hand(rng, opts, steps=False, honba=False)  # numbers only
     request = dict(request, honba=rng.randint(1, 4), sticks=rng.choice((0, 1, 1, 2, 3)))
     plain = result["payments"]
     result = score_request(request)

@@ -28,6 +28,7 @@ from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
 from scorer.forms import PRESET_LABELS
+from scorer.numbers import points_text
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
@@ -375,14 +376,9 @@ def japanese() -> bool:
 
 
 def number(n: object) -> str:
-    """Points and other numbers as the page's readers write them: in English with a thousands
-    separator (11,600); in Japanese as players write scores (11600, 1300・2600), and in myriad
-    units from 100,000 up (an aotenjou figure: 4718万6000)."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        return str(n)
-    if japanese():
-        return myriad(n) if abs(n) >= 100_000 else str(n)
-    return f"{n:,}"
+    """Points and other numbers as the page's language writes them (scorer/numbers.py):
+    11,600 in English; 11600, or 1億2345万6789 from 10万 up, in Japanese."""
+    return points_text(n)
 
 
 def rules_label(name: object) -> str:
