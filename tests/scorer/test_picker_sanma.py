@@ -180,7 +180,10 @@ def test_kita_sets_norths_aside_in_the_url_and_they_score(client, htmx):
     assert hook(html, "nuki") == "2"
     assert len(re.findall(r'name="unnuki"', html)) == 2
     assert "nuki_dora" in yaku_ids(html)
-    row = r'data-yaku="nuki_dora"><span>Nuki dora \(kita\)</span><span class="n">2 han'
+    row = (
+        r'data-yaku="nuki_dora"><span>Nuki dora \(kita\) '
+        r'<span class="kanji" lang="ja">抜きドラ</span></span><span class="n">2 han'
+    )
     assert re.search(row, html)
     expected = score_request(
         {
