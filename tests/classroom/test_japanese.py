@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from tests.classroom.conftest import World
-from tests.support.japanese import JA, en_url, english_left, get_en, get_ja, ja_url
+from tests.support.japanese import JA, both, en_url, english_left, get_en, get_ja, ja_url
 from tutor import quiz
 from tutor.classroom import assignments, live
 from tutor.classroom.mistakes import meaning
@@ -36,14 +36,6 @@ def _english_after() -> Iterator[None]:
     """A Japanese request leaves Japanese active in the thread: later tests expect English."""
     yield
     translation.activate(settings.LANGUAGE_CODE)
-
-
-def both(client: Client, name: str, *args: object, query: str = "") -> tuple[str, str]:
-    """The page in English and in Japanese (same status)."""
-    en = get_en(client, name, *args, query=query)
-    ja = get_ja(client, name, *args, query=query)
-    assert en.status_code == ja.status_code == 200, (en.status_code, ja.status_code)
-    return en.content.decode(), ja.content.decode()
 
 
 def assert_japanese(en: str, ja: str, *expected: str) -> None:

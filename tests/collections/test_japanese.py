@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from tests.support.japanese import JA, english_left, get_en, get_ja, ja_url
+from tests.support.japanese import JA, both, english_left, get_ja, ja_url
 from tutor.collections.models import Collection
 
 pytestmark = pytest.mark.django_db
@@ -23,13 +23,6 @@ EXPLAIN = "/tutor/explain?hand=234m234m456p55s68p&win=7p"
 def _english_after() -> Iterator[None]:
     yield
     translation.activate(settings.LANGUAGE_CODE)
-
-
-def both(client: Client, name: str, *args: object, query: str = "") -> tuple[str, str]:
-    en = get_en(client, name, *args, query=query)
-    ja = get_ja(client, name, *args, query=query)
-    assert en.status_code == ja.status_code == 200
-    return en.content.decode(), ja.content.decode()
 
 
 def assert_japanese(en: str, ja: str, *expected: str) -> None:

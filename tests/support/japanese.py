@@ -45,6 +45,14 @@ def get_en(client: Client, name: str, *args: Any, query: str = "", **extra: Any)
     return client.get(en_url(name, *args, query=query), headers={"Accept-Language": "en"}, **extra)
 
 
+def both(client: Client, name: str, *args: Any, query: str = "") -> tuple[str, str]:
+    """The page in English and in Japanese (both must answer 200)."""
+    en = get_en(client, name, *args, query=query)
+    ja = get_ja(client, name, *args, query=query)
+    assert en.status_code == ja.status_code == 200, (en.status_code, ja.status_code)
+    return en.content.decode(), ja.content.decode()
+
+
 def visible_text(page: str) -> list[str]:
     """What a reader sees or hears, piece by piece: each text node, and the alt, title,
     aria-label and placeholder attributes."""
