@@ -221,3 +221,20 @@ def test_a_saved_sanma_hand_keeps_its_norths():
     assert query is not None
     assert "nuki=2" in query
     assert "rules=tenhou_sanma" in query
+
+
+def test_the_three_player_sentences_are_said_in_japanese_too(client):
+    """The nuki dora and three-player payment sentences are in the catalogue and shown in
+    Japanese (they were once hidden there, falling back to the engine's sentence)."""
+    request = {**HAND, "seat": "2z", "tsumo": True, "nuki": 2, "rules": "tenhou_sanma"}
+    result = score_request(request)
+    absent = engine_step(result, "payment_rule")["absent"]
+    response = client.get("/ja" + explain_url(request, view="all"))
+    assert response.status_code == 200
+    steps = parse_steps(response.content.decode())
+    nuki = step(steps, "dora", **{"dora-count": "2"})
+    assert (
+        "北を2枚抜きました（北抜き）。抜いた北は1枚につきドラ1飜なので、2飜です。" in nuki["text"]
+    )
+    rule = step(steps, "payment_rule")
+    assert f"北家の分の{absent}点は誰も支払いません。" in rule["text"]

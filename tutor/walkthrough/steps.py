@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
@@ -578,7 +577,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             "dora": _("Dora"),
             "ura_dora": _("Ura dora"),
             "aka_dora": _("Red fives (aka dora)"),
-            "nuki_dora": shown("Nuki dora (kita)") or _("Dora"),
+            "nuki_dora": _("Nuki dora (kita)"),
         }.get(dora_id, _("Dora"))
         if step.get("indicator"):
             d.extra["indicator"] = step["indicator"]
@@ -592,9 +591,8 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                     }
                 )
             )
-        norths_too = shown("The norths set aside are dora of this indicator too.")
-        if norths_too and step.get("dora") == "4z" and _has_nuki(result):
-            d.notes.append(Note(norths_too))
+        if step.get("dora") == "4z" and _has_nuki(result):
+            d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
         if dora_id == "nuki_dora":
             _nuki_dora(d, step)
             # The norths set aside, not a north of the hand itself.
@@ -700,46 +698,32 @@ def _has_nuki(result: Result) -> bool:
     return any(y["id"] == "nuki_dora" for y in result["yaku"])
 
 
-def shown(message: str, plural: str = "", count: int = 1) -> str:
-    """A three-player sentence in the active language, or "" while its translation is still
-    missing: a page never mixes an untranslated English sentence into another language (the
-    step then keeps the engine's own, translated sentence). English always shows it."""
-    if plural:
-        text = ngettext(message, plural, count)
-        untranslated = text == (message if count == 1 else plural)
-    else:
-        text = _(message)
-        untranslated = text == message
-    if untranslated and not (get_language() or "en").startswith("en"):
-        return ""
-    return text
-
-
 def _nuki_dora(d: DisplayStep, step: Mapping[str, Any]) -> None:
     """Nuki dora: the norths set aside (kita), 1 han each, with the replacement draw."""
     count = int(step.get("count") or 0)
-    text = shown(
+    d.text = ngettext(
         "%(count)s north was set aside (kita): each north set aside is 1 han of dora, "
         "so %(count)s han.",
         "%(count)s norths were set aside (kita): each north set aside is 1 han of dora, "
         "so %(count)s han.",
         count,
-    )
-    if text:
-        d.text = text % {"count": count}
+    ) % {"count": count}
     for note in (
-        "With three players a north may be set aside instead of kept or discarded; for each "
-        "north set aside the player draws a replacement tile from the dead wall, as after a kan.",
-        "The norths set aside are not part of the hand: they make no set or pair, add no fu "
-        "and do not break tanyao.",
+        gettext_lazy(
+            "With three players a north may be set aside instead of kept or discarded; for each "
+            "north set aside the player draws a replacement tile from the dead wall, as after a "
+            "kan."
+        ),
+        gettext_lazy(
+            "The norths set aside are not part of the hand: they make no set or pair, add no "
+            "fu and do not break tanyao."
+        ),
     ):
-        if said := shown(note):
-            d.notes.append(Note(said))
+        d.notes.append(Note(str(note)))
 
 
 def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> None:
-    """Three players, a tsumo: who pays the share the missing north player would have paid.
-    The engine's sentence stays when ours is not translated yet."""
+    """Three players, a tsumo: who pays the share the missing north player would have paid."""
     rule = str(step.get("rule"))
     absent = number(step.get("absent"))
     dealer_won = any(
@@ -750,32 +734,29 @@ def _payment_rule(d: DisplayStep, step: Mapping[str, Any], result: Result) -> No
     d.data = {"rule": rule, "absent": step.get("absent")}
     note = ""
     if rule == "loss":
-        text = shown(
+        d.text = _(
             "With three players nobody sits north. Under tsumo loss (ツモ損) each of the two "
             "payers pays what they would pay with four players, and the north player's share, "
             "%(absent)s, is not paid by anyone: before honba, the winner collects %(absent)s less "
             "than with four players."
-        )
-        text = text and text % {"absent": absent}
+        ) % {"absent": absent}
     elif rule == "split" or (rule == "dealer" and dealer_won):
-        text = shown(
+        d.text = _(
             "With three players nobody sits north. Under these rules the north player's share "
             "is split between the two payers: half of it is added to each payer's share, "
             "counted in base points before rounding up to 100."
         )
         if rule == "dealer":
-            note = shown(
+            note = _(
                 "These rules make the dealer pay the north player's share when a non-dealer "
                 "wins by tsumo; on the dealer's own tsumo it is split."
             )
     else:
-        text = shown(
+        d.text = _(
             "With three players nobody sits north. Under these rules the dealer pays the north "
             "player's share on top of their own: 3 × base points instead of 2 ×; the other "
             "non-dealer pays 1 × base points as usual."
         )
-    if text:
-        d.text = text
     if note:
         d.notes.append(Note(note))
 
@@ -784,14 +765,13 @@ def _sanma_honba(d: DisplayStep, step: Mapping[str, Any], result: Result) -> Non
     """Three players: a counter's points are shared by three, so each payer pays a third."""
     points = int((result.get("rules_switches") or {}).get("honba_points") or 300)
     per = points // 3
-    note = shown(
+    note = _(
         "With three players each honba counter is worth %(points)s / 3 = %(per)s from each "
         "payer: %(per)s from each of the two payers on a tsumo, %(two)s from the discarder on "
         "a ron."
     )
-    if note:
-        words = {"points": number(points), "per": number(per), "two": number(2 * per)}
-        d.notes.append(Note(note % words))
+    words = {"points": number(points), "per": number(per), "two": number(2 * per)}
+    d.notes.append(Note(note % words))
 
 
 YAKUMAN_FU_NOTE = gettext_lazy(
@@ -979,16 +959,6 @@ def _changes(old: Result, new: Result) -> list[str]:
     return parts
 
 
-def _label_translated(switch: str, value: object) -> bool:
-    """The setting's label reads in the active language (English, or a translation exists)."""
-    label = SETTING_LABELS.get((switch, value))
-    if label is None:
-        return False
-    with translation.override("en"):
-        english = str(label)
-    return (get_language() or "en").startswith("en") or str(label) != english
-
-
 def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensitivity]:
     """Re-score the request with each relevant switch flipped; report what changes."""
     try:
@@ -1008,8 +978,6 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
         if switch in THREE_PLAYER_SWITCHES and switches["players"] != 3:
             continue
         for value in _alternatives(switch, switches[switch]):
-            if switch in THREE_PLAYER_SWITCHES and not _label_translated(switch, value):
-                continue
             flipped = {**data, "rules": {**base, switch: value}}
             other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
