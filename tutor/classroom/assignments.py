@@ -207,7 +207,8 @@ def class_levels(members: list[Membership], win: str = "both") -> dict[Any, dict
         learner__in=learners, kind="table"
     ).values_list("key", "attempts", "correct"):
         parts = key.split(":")
-        if len(parts) != 5 or parts[2] not in wins:
+        # The four-player table (three-player cells are items of their own: table.sanma:...).
+        if len(parts) != 5 or parts[0] != "table" or parts[2] not in wins:
             continue
         where = (parts[1] == "d", int(parts[4]), int(parts[3]))
         seen = out.setdefault(where, {"level": None, "attempts": 0, "correct": 0})

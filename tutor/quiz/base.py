@@ -39,6 +39,7 @@ KINDS: Final = (
     "quick",
     "estimate",
     "exact_fu",
+    "sanma_tsumo",
 )
 KIND_NAMES: Final = {
     "table": gettext_lazy("Score table"),
@@ -51,6 +52,7 @@ KIND_NAMES: Final = {
     "quick": gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
     "estimate": gettext_lazy("Quick method: estimate the points"),
     "exact_fu": gettext_lazy("Quick method: count the fu or not?"),
+    "sanma_tsumo": gettext_lazy("Three players: tsumo payment rules"),
 }
 KIND_HELP: Final = {
     "table": gettext_lazy("Fu, han, dealer or not, ron or tsumo: name the points."),
@@ -67,6 +69,10 @@ KIND_HELP: Final = {
     ),
     "exact_fu": gettext_lazy(
         "Does the hand need an exact fu count, or does the quick method give the right points?"
+    ),
+    "sanma_tsumo": gettext_lazy(
+        "Three-player tsumo under tsumo loss, the split rule or the dealer-pays rule: each "
+        "payer's share and what the winner collects."
     ),
 }
 #: Seconds on the clock when the URL names none (the estimate drill is timed by design).
@@ -153,6 +159,15 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
     """The options a kind understands, with defaults; unknown values fall back to defaults."""
     if kind not in KINDS:
         raise QuizError(f"unknown quiz kind {kind!r}")
+    if kind == "sanma_tsumo":
+        from tutor.quiz import sanma
+
+        opts = sanma.normalise_options(raw)
+        opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
+        item = raw.get("item", "")
+        if item and item in sanma.candidates(opts):
+            opts["item"] = item
+        return opts
     rule_sets = TABLE_RULE_SETS if kind == "table" else RULE_SETS
     opts = {"rules": _pick(raw.get("rules"), rule_sets, "tenhou")}
     if kind in ("table", "reverse", "payments", "honba", "estimate"):
@@ -171,6 +186,10 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
         opts["target"] = _pick(raw.get("target"), ("any", *QUICK_PATTERNS), "any")
     opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
     item = raw.get("item", "")
+    if kind == "table" and item.startswith("table:") and rules_of(opts).sanma:
+        # A three-player cell named by its four-player key (links made before the two had
+        # separate items): the same cell, as a three-player item.
+        item = SANMA_TABLE + item.removeprefix("table")
     if item and item in candidates(kind, opts):
         opts["item"] = item
     elif item and kind == "table" and item in candidates(kind, {**opts, "limits": "1"}):
@@ -197,10 +216,23 @@ def set_seed(set_id: int, n: int) -> int:
 # -- items (spaced repetition) -------------------------------------------------------------------
 
 
-def table_key(dealer: bool, win: str, han: int, fu: int | None) -> str:
-    """``table:d:ron:3:40`` (fu is omitted for a limit row: ``table:n:tsumo:6``)."""
+#: The first part of a three-player table item's key: ``table.sanma:n:tsumo:3:40``. Three-
+#: and four-player cells are separate items (a sanma tsumo is paid by two, and progress on one
+#: table says nothing about the other); the parts after it are those of a four-player key.
+SANMA_TABLE: Final = "table.sanma"
+
+
+def table_key(dealer: bool, win: str, han: int, fu: int | None, players: int = 4) -> str:
+    """``table:d:ron:3:40`` (fu is omitted for a limit row: ``table:n:tsumo:6``); with three
+    ``players`` ``table.sanma:d:ron:3:40``."""
     who = "d" if dealer else "n"
-    return f"table:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
+    head = SANMA_TABLE if players == 3 else "table"
+    return f"{head}:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
+
+
+def table_key_players(key: str) -> int:
+    """3 for a three-player table item's key, else 4."""
+    return 3 if key.split(":", 1)[0] == SANMA_TABLE else 4
 
 
 @functools.lru_cache(maxsize=4096)
@@ -258,7 +290,8 @@ def _table_cells(
 def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
     """Every item a question of ``kind`` with these options can drill (for scheduling)."""
     if kind == "table":
-        return [table_key(*c) for c in table_cells(opts)]
+        players = rules_of(opts).players
+        return [table_key(*c, players=players) for c in table_cells(opts)]
     if kind == "reverse":
         rev = dict(opts, han="1,2,3,4", limits="0")
         return ["reverse" + table_key(*c)[5:] for c in table_cells(rev) if c[3] != 20 or True]
@@ -273,6 +306,10 @@ def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
         return [f"estimate:{p}" for p in QUICK_PATTERNS]
     if kind == "exact_fu":
         return ["exact_fu:yes", "exact_fu:no"]
+    if kind == "sanma_tsumo":
+        from tutor.quiz import sanma
+
+        return sanma.candidates(opts)
     return []
 
 
@@ -386,7 +423,9 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     if rules.sanma and tsumo:
         paid = [amount for _p, _m, _u, amount in rows]
         total = 2 * paid[0] if dealer else sum(paid)
-        lines.append(_("The winner collects %(total)s in all (two payers).") % {"total": total})
+        lines.append(
+            _("The winner collects %(total)s in all (two payers).") % {"total": number(total)}
+        )
     return lines
 
 

@@ -64,6 +64,9 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "wrong_yaku": "yaku",
     "missed_yaku": "yaku",
     "north_share_paid": "sanma",
+    "sanma_other_rule": "sanma",
+    "sanma_four_players": "sanma",
+    "sanma_payers_swapped": "sanma",
 }
 
 #: What each slip is, in a learner's words: ``%(value)s`` is the number it leads to.
@@ -173,6 +176,17 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(value)s is what the winner would collect with four players; with three players "
         "nobody sits north, and under tsumo loss nobody pays the north player's share "
         "(%(absent)s)."
+    ),
+    "sanma_other_rule": gettext_lazy(
+        "%(value)s would be right under %(other)s; this question is under %(this)s."
+    ),
+    "sanma_four_players": gettext_lazy(
+        "%(value)s is what the winner would collect with four players; with three players "
+        "there are only two payers."
+    ),
+    "sanma_payers_swapped": gettext_lazy(
+        "%(value)s is the other payer's share: here the dealer pays %(dealer)s and the other "
+        "non-dealer %(others)s."
     ),
 }
 #: ``estimate_off`` for a guess above the exact figure (one whole sentence per direction).

@@ -21,7 +21,7 @@ from config.writers import serial_writes
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
-from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict
+from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict, table_key_players
 from tutor.quiz.models import Answer, ItemProgress
 
 #: Columns of an item as the upsert returns them (a whole row, for ``ItemProgress.objects.raw``).
@@ -355,15 +355,18 @@ def stats(learner: Learner | None, at: datetime | None = None) -> Stats:
     return Stats(len(results), sum(ok for _k, ok in results), streak, best, kinds)
 
 
-def table_levels(learner: Learner | None, win: str) -> dict[tuple[bool, int, int], dict[str, Any]]:
-    """Mastery of every table cell: (dealer, fu, han) -> level (0..5), attempts, correct."""
+def table_levels(
+    learner: Learner | None, win: str, players: int = 4
+) -> dict[tuple[bool, int, int], dict[str, Any]]:
+    """Mastery of every table cell: (dealer, fu, han) -> level (0..5), attempts, correct;
+    of the four-player table, or with ``players=3`` of the three-player one."""
     if learner is None:
         return {}
     wins = ("ron", "tsumo") if win == "both" else (win,)
     out: dict[tuple[bool, int, int], dict[str, Any]] = {}
     for item in ItemProgress.objects.filter(learner=learner, kind="table"):
         parts = item.key.split(":")
-        if len(parts) != 5 or parts[2] not in wins:
+        if len(parts) != 5 or parts[2] not in wins or table_key_players(item.key) != players:
             continue
         where = (parts[1] == "d", int(parts[4]), int(parts[3]))
         level = srs.mastery(item.box, item.attempts, item.last_correct)

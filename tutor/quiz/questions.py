@@ -12,6 +12,7 @@ from tutor.quiz.fu import fu_question
 from tutor.quiz.honba import honba_question
 from tutor.quiz.payments import payments_question
 from tutor.quiz.quick import quick_question
+from tutor.quiz.sanma import sanma_tsumo_question
 from tutor.quiz.table import reverse_question, table_question
 from tutor.quiz.yaku import yaku_question
 
@@ -27,6 +28,7 @@ BUILDERS: Final[dict[str, Callable[[int, dict[str, str]], Question]]] = {
     "quick": quick_question,
     "estimate": estimate_question,
     "exact_fu": exact_fu_question,
+    "sanma_tsumo": sanma_tsumo_question,
 }
 
 

@@ -150,7 +150,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
     return Question(
         kind="table",
         seed=seed,
-        key=table_key(dealer, win, han, fu_or_none),
+        key=table_key(dealer, win, han, fu_or_none, players=rules.players),
         options=opts,
         prompt=prompt,
         fields=fields,

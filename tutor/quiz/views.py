@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
+from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.http import HtmxHttpRequest
@@ -31,7 +32,7 @@ from scorer.params import parse_int
 from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import feedback, progress, srs
+from tutor.quiz import feedback, progress, sanma, srs
 from tutor.quiz.base import rules_label
 from tutor.walkthrough.steps import wait_name
 
@@ -329,6 +330,9 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         ),
         # The table drill's rule sets (the three-player tables last).
         "rule_sets": [(r, rules_label(r)) for r in quiz.TABLE_RULE_SETS],
+        # The three-player tsumo drill: its presets and payment rules.
+        "sanma_rule_sets": [(r, rules_label(r)) for r in THREE_PLAYER_PRESETS],
+        "pay_rules": [(r, sanma.PAY_RULE_NAMES[r]) for r in sanma.PAY_RULES],
         "fu_columns": FU_COLUMNS,
         "han_rows": HAN_ROWS,
         "fu_targets": quiz.FU_TARGETS,
@@ -495,14 +499,16 @@ def quiz_progress(request: HtmxHttpRequest) -> HttpResponse:
     if win not in ("both", "ron", "tsumo"):
         win = data_win = "both"
     rules = request.GET.get("rules", "tenhou")
-    if rules not in quiz.RULE_SETS:
+    if rules not in quiz.TABLE_RULE_SETS:
         rules = "tenhou"
     learner = learner_for(request, create=False)
-    levels = progress.table_levels(learner, win)
+    # Three- and four-player cells are separate items: the table shown is the rules' own.
+    levels = progress.table_levels(learner, win, ALL_PRESETS[rules].players)
     context = {
         "tables": [quiz.grid(False, win, rules, levels), quiz.grid(True, win, rules, levels)],
         "win": data_win,
         "rules": rules,
+        "sanma": ALL_PRESETS[rules].sanma,
         "stats": progress.stats(learner),
         "levels": range(srs.MAX_BOX + 1),
         "max_level": srs.MAX_BOX,
