@@ -1,9 +1,10 @@
 """The han + fu → points calculator: the form that reads it and the answer the engine gives.
 
 For the player at the table who has already counted: han, fu, dealer or not, ron or tsumo,
-honba, riichi sticks and the rules in force. Every number comes from ``scorer.engine``
-(``points.limit_for`` and ``points.pay``, ``tables.cell`` for whether such a hand exists);
-this module only validates the fields and words the answer.
+honba, riichi sticks and the rules in force, three-player presets included, with the rule that
+pays a three-player tsumo (``sanma_tsumo``: tsumo loss, split, dealer pays). Every number comes
+from ``scorer.engine`` (``points.limit_for`` and ``points.pay``, ``tables.cell`` for whether
+such a hand exists); this module only validates the fields and words the answer.
 """
 
 from __future__ import annotations
@@ -18,15 +19,31 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scorer.engine.points import LIMIT_BASE, base_points, limit_for, pay
-from scorer.engine.rules import PRESETS
+from scorer.engine.rules import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS, Rules, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
-from scorer.forms import LIMIT_LABELS, PRESET_CHOICES
+from scorer.engine.trace import TEXT
+from scorer.forms import LIMIT_LABELS, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.picker import payment_lines
 
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)
+#: The rules menu: the four-player presets, then the three-player ones in a group of their own.
+RULES_CHOICES: Final = (
+    (gettext_lazy("Four players"), tuple((n, PRESET_LABELS.get(n, n)) for n in PRESETS)),
+    (
+        gettext_lazy("Three players (sanma)"),
+        tuple((n, PRESET_LABELS.get(n, n)) for n in THREE_PLAYER_PRESETS),
+    ),
+)
+#: How a three-player tsumo is paid: the engine's ``sanma_tsumo`` values, named as the picker's
+#: rule switch names them.
+SANMA_TSUMO_CHOICES: Final = (
+    ("loss", gettext_lazy("tsumo loss")),
+    ("split", gettext_lazy("north's share split")),
+    ("dealer", gettext_lazy("dealer pays north's share")),
+)
 YAKUMAN_CHOICES: Final = (
     ("0", gettext_lazy("no")),
     ("1", gettext_lazy("yakuman")),
@@ -92,12 +109,47 @@ class PointsForm(forms.Form):
     honba = _whole("honba", 0, 99)
     sticks = _whole("sticks", 0, 99)
     rules = forms.ChoiceField(
-        choices=PRESET_CHOICES,
+        choices=RULES_CHOICES,
         required=False,
         error_messages={
             "invalid_choice": gettext_lazy("'rules' must be one of the presets in the list.")
         },
     )
+    #: Three players only (ignored with four): who pays the absent north player's share.
+    sanma_tsumo = forms.ChoiceField(
+        choices=SANMA_TSUMO_CHOICES,
+        required=False,
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "'sanma_tsumo' must be loss (tsumo loss), split or dealer (the dealer pays)."
+            )
+        },
+    )
+
+
+def sanma_rule_text(rule: str, dealer: bool) -> str:
+    """Which of the engine's sentences (``trace.TEXT["sanma." + ...]``) says how this tsumo is
+    paid: the rule's own, but the split's on the dealer's own tsumo under "dealer pays" (the
+    dealer is the winner there, and the north share is split: docs/API-sanma.md)."""
+    return "split" if rule == "dealer" and dealer else rule
+
+
+def sanma_tsumo_shown(rules: str, given: str) -> str:
+    """The tsumo rule the form shows as chosen: the one given, else the preset's own."""
+    if given in dict(SANMA_TSUMO_CHOICES):
+        return given
+    return ALL_PRESETS.get(rules, ALL_PRESETS["tenhou"]).sanma_tsumo
+
+
+def rules_of(data: Mapping[str, Any]) -> Rules:
+    """The rules of cleaned form ``data``: the preset, and with three players the tsumo rule
+    chosen (the preset's own when none is)."""
+    name = str(data.get("rules") or "tenhou")
+    preset = ALL_PRESETS[name]
+    chosen = data.get("sanma_tsumo")
+    if not preset.sanma or not chosen or chosen == preset.sanma_tsumo:
+        return preset
+    return resolve_rules({"preset": name, "sanma_tsumo": chosen})
 
 
 @dataclass
@@ -119,7 +171,7 @@ def points(s: int) -> str:
 
 def answer(data: Mapping[str, Any]) -> Answer | None:
     """The payments for cleaned form ``data``, or None when the form has no han yet."""
-    rules = PRESETS[str(data.get("rules") or "tenhou")]
+    rules = rules_of(data)
     yakuman = int(data.get("yakuman") or 0)
     han_value = data.get("han")
     if han_value is None and not yakuman:
@@ -174,7 +226,26 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
         winner=seat,
     )
     # The same sentences as the picker's score panel: one way to write each payment.
-    lines = payment_lines({"payments": paid.as_dict()}, dealer)
+    lines = payment_lines({"payments": paid.as_dict()}, dealer, rules.players)
+    if rules.sanma and tsumo:
+        # Three players: the engine's sentence for the tsumo rule in force, and the total from
+        # the two payers. The north share a tsumo loss leaves unpaid is what the north player
+        # would pay with four (the engine's four-player payment of the same hand).
+        four = pay(
+            base,
+            dealer=dealer,
+            tsumo=True,
+            honba=0,
+            sticks=0,
+            rules=resolve_rules({"preset": str(data.get("rules")), "players": 4}),
+            winner=seat,
+        )
+        absent = points(four.tsumo_others or 0)
+        notes.insert(
+            0, _(TEXT["sanma." + sanma_rule_text(rules.sanma_tsumo, dealer)]).format(absent=absent)
+        )
+        if not paid.sticks:
+            lines.append(_("The winner collects %(all)s in all.") % {"all": points(paid.total)})
     if paid.ron is not None:
         # Japanese says the unit: 7700点.
         short = pgettext("a ron's payment", "%(points)s") % {"points": points(paid.ron)}

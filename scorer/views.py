@@ -18,7 +18,7 @@ from django_htmx.http import replace_url
 
 from config.guard import field_errors, input_errors
 from scorer import calc, forms, picker
-from scorer.engine import ALL_PRESETS
+from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.request import REQUEST_FIELDS
 from scorer.http import HtmxHttpRequest
 
@@ -147,6 +147,9 @@ def calc_view(request: HtmxHttpRequest) -> HttpResponse:
         result = calc.answer(form.cleaned_data)
     # The canonical URL: the form's fields in form order, empty and zero (default) ones left out.
     shown = {name: request.GET.get(name, "").strip() for name in form.fields}
+    sanma = shown["rules"] in THREE_PLAYER_PRESETS
+    if not sanma and not form.errors.get("sanma_tsumo"):
+        shown["sanma_tsumo"] = ""  # a three-player switch: four players have no use for it
     query = urlencode({name: value for name, value in shown.items() if value not in ("", "0")})
     canonical = reverse("scorer:calc") + (f"?{query}" if query else "")
     context = {
@@ -155,7 +158,10 @@ def calc_view(request: HtmxHttpRequest) -> HttpResponse:
         "values": {name: form[name].value() or "" for name in form.fields},
         "fu_choices": calc.FU_CHOICES,
         "yakuman_choices": calc.YAKUMAN_CHOICES,
-        "presets": forms.PRESET_CHOICES,
+        "presets": calc.RULES_CHOICES,
+        "sanma": sanma or bool(form.errors.get("sanma_tsumo")),
+        "sanma_tsumo": calc.sanma_tsumo_shown(shown["rules"], request.GET.get("sanma_tsumo", "")),
+        "sanma_tsumo_choices": calc.SANMA_TSUMO_CHOICES,
         "canonical": canonical,
     }
     if request.htmx and not request.htmx.history_restore_request:

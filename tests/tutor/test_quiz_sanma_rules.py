@@ -227,3 +227,12 @@ def test_the_quiz_index_offers_the_drill_with_its_rule_filter(client):
 )
 def test_bad_input_never_crashes(client, query):
     assert client.get(f"/tutor/quiz/sanma_tsumo/?{query}").status_code in (200, 400)
+
+
+def test_the_dealers_own_tsumo_under_dealer_pays_is_explained_as_split():
+    """docs/API-sanma.md: on the dealer's own tsumo the dealer-pays rule splits the share."""
+    q = quiz.make_question(KIND, 1, {"item": sanma.key_of("dealer", True, 3, 30)})
+    rule = q.derivation[1]
+    assert "split between the two payers" in rule
+    assert "dealer also pays" not in rule
+    assert "Each of the two other players pays 3 x 960 = 2880, rounded up to 2900." in q.derivation

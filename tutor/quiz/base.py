@@ -17,6 +17,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
@@ -407,7 +408,9 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
         names = SANMA_PAYER
         rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
         absent = ceil100((2 if dealer else 1) * base)
-        lines.append(_(TEXT["sanma." + rules.sanma_tsumo]).format(absent=absent))
+        lines.append(
+            _(TEXT["sanma." + sanma_rule_text(rules.sanma_tsumo, dealer)]).format(absent=absent)
+        )
     elif rules.sanma:
         lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
     for payer, multiplier, unrounded, amount in rows:
