@@ -222,6 +222,16 @@ PAGES: dict[str, Callable[[Client], str]] = {
     "saved hands: a collection": saved_collection,
     "calculator": _page("/ja/calc"),
     "calculator (scored)": _page("/ja/calc?han=4&fu=30&dealer=1&tsumo=1"),
+    "calculator (three players)": _page(
+        "/ja/calc?han=5&tsumo=1&honba=1&sticks=1&rules=tenhou_sanma&sanma_tsumo=dealer"
+    ),
+    "calculator (three players, bad rule)": _page(
+        "/ja/calc?han=5&tsumo=1&rules=tenhou_sanma&sanma_tsumo=north"
+    ),
+    "quiz sanma_tsumo (split, mangan)": _page(
+        "/ja/tutor/quiz/sanma_tsumo/?item=sanma_tsumo:split:n:5&seed=7"
+    ),
+    "progress (three players)": _page("/ja/tutor/quiz/progress/?rules=tenhou_sanma"),
     "not found": _page("/ja/no-such-page", status=404),
     "bad request": _page("/ja/tutor/glossary?q=a%00b", status=400),
 }

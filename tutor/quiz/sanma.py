@@ -31,9 +31,11 @@ from tutor.quiz import feedback
 from tutor.quiz.base import (
     LIMIT_HAN,
     Question,
+    all_text,
     cell_derivation,
     number,
     rng_for,
+    split_text,
     table_cell,
     who,
 )
@@ -131,13 +133,8 @@ def _candidates(preset: str, pay_opt: str, dealer_opt: str, limits: str) -> tupl
 def _paid_text(c: Cell) -> str:
     """A three-player tsumo as the tables write it: "1,300/2,600 = 3,900" (or "2,600 all =
     5,200" for the dealer)."""
-    if c.dealer:
-        paid = _("%(each)s all") % {"each": number(c.tsumo_others)}
-    else:
-        paid = _("%(others)s/%(dealer)s") % {
-            "others": number(c.tsumo_others),
-            "dealer": number(c.tsumo_dealer or 0),
-        }
+    others, dealer_pays = c.tsumo_others, c.tsumo_dealer or 0
+    paid = all_text(others) if c.dealer else split_text(others, dealer_pays)
     return _("%(payments)s = %(total)s") % {"payments": paid, "total": number(c.tsumo_total)}
 
 
