@@ -75,6 +75,9 @@ def test_answers_move_separate_items_and_heatmaps(client):
 def test_the_progress_page_offers_both_tables(client):
     page = client.get("/tutor/quiz/progress/").content.decode()
     assert 'href="?win=both&amp;rules=tenhou_sanma"' in page
+    assert 'href="/tutor/quiz/table/"' in page
+    page = client.get("/tutor/quiz/progress/?rules=tenhou_sanma").content.decode()
+    assert 'href="/tutor/quiz/table/?rules=tenhou_sanma"' in page  # practise this table
     assert client.get("/tutor/quiz/progress/?rules=bogus").status_code == 200
 
 
