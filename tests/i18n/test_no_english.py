@@ -199,6 +199,8 @@ PAGES: dict[str, Callable[[Client], str]] = {
     "glossary": _page("/ja/tutor/glossary"),
     "tables": _page("/ja/tutor/tables"),
     "tables (M-League)": _page("/ja/tutor/tables?rules=mleague"),
+    "tables (three players, split)": _page("/ja/tutor/tables?rules=tenhou_sanma&sanma_tsumo=split"),
+    "tables (three players, bad rule)": _page("/ja/tutor/tables?rules=tenhou_sanma&sanma_tsumo=x"),
     "quiz index": _page("/ja/tutor/quiz/"),
     **{f"quiz {kind}": _page(f"/ja/tutor/quiz/{kind}/?seed=7") for kind in quiz.KINDS},
     **{f"quiz {kind} (wrong answer)": _wrong_answer(kind) for kind in quiz.KINDS},

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
-from scorer.engine import PRESETS
+from scorer.calc import SANMA_TSUMO_CHOICES
+from scorer.engine import ALL_PRESETS, PRESETS
 from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
@@ -196,7 +197,41 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
 
 
 def _tsumo_note(dealer: bool, rules: Rules) -> str:
-    """What the bracketed tsumo figures are (three players: two payers, then the total)."""
+    """What the bracketed tsumo figures are (three players: two payers, then the total, by the
+    rule that pays a tsumo; on the dealer's own tsumo "dealer pays" splits the share)."""
+    if rules.sanma and rules.sanma_tsumo == "dealer" and dealer:
+        return str(
+            _(
+                "Three players, the dealer paying the north share: on the dealer's own tsumo "
+                "the share is split. In brackets, what each of the two other players pays on a "
+                "tsumo (half the absent north player's share included), then what the winner "
+                "collects in all."
+            )
+        )
+    if rules.sanma and rules.sanma_tsumo == "dealer":
+        return str(
+            _(
+                "Three players, the dealer paying the north share: in brackets, what the other "
+                "non-dealer, then the dealer, pays on a tsumo (the dealer also pays the absent "
+                "north player's share), then what the winner collects in all."
+            )
+        )
+    if rules.sanma and rules.sanma_tsumo == "split" and dealer:
+        return str(
+            _(
+                "Three players, the north share split: in brackets, what each of the two other "
+                "players pays on a tsumo (half the absent north player's share included), then "
+                "what the winner collects in all."
+            )
+        )
+    if rules.sanma and rules.sanma_tsumo == "split":
+        return str(
+            _(
+                "Three players, the north share split: in brackets, what the other non-dealer, "
+                "then the dealer, pays on a tsumo (each with half the absent north player's "
+                "share included), then what the winner collects in all."
+            )
+        )
     if rules.sanma and dealer:
         return str(
             _(
@@ -223,8 +258,12 @@ def _limit_name(limit: str) -> str:
     return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
 
 
-def _tables(rules_name: str, with_aotenjou: bool = False) -> dict[str, object]:
+def _tables(
+    rules_name: str, with_aotenjou: bool = False, sanma_tsumo: str = ""
+) -> dict[str, object]:
     rules = resolve_rules(rules_name)
+    if rules.sanma and sanma_tsumo and sanma_tsumo != rules.sanma_tsumo:
+        rules = resolve_rules({"preset": rules_name, "sanma_tsumo": sanma_tsumo})
     grids = []
     for dealer in (True, False):
         grids.append(
@@ -297,13 +336,32 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
         name = "tenhou"
     # The aotenjou tables (a curiosity, two more printed pages) only when asked for.
     with_aotenjou = request.GET.get("aotenjou") == "1" or name == "aotenjou"
+    # Three players: the rule that pays a tsumo (the preset's own unless chosen); four players
+    # have no use for it.
+    sanma = ALL_PRESETS[name].sanma
+    rule_names = dict(SANMA_TSUMO_CHOICES)
+    sanma_tsumo = request.GET.get("sanma_tsumo") or ALL_PRESETS[name].sanma_tsumo
+    tsumo_error = ""
+    if sanma_tsumo not in rule_names and sanma:
+        tsumo_error = str(
+            _("'sanma_tsumo' must be loss (tsumo loss), split or dealer (the dealer pays).")
+        )
+    if sanma_tsumo not in rule_names:
+        sanma_tsumo = ALL_PRESETS[name].sanma_tsumo
+    label = PRESET_LABELS.get(name, name)
+    if sanma:
+        label = _("%(rules)s, %(tsumo)s") % {"rules": label, "tsumo": rule_names[sanma_tsumo]}
     context: dict[str, object] = {
         "presets": ALL_PRESET_CHOICES,
         "preset": name,
-        "preset_label": PRESET_LABELS.get(name, name),
+        "preset_label": label,
         "with_aotenjou": with_aotenjou,
         "rules_error": error,
-        **_tables(name, with_aotenjou),
+        "sanma": sanma,
+        "sanma_tsumo": sanma_tsumo,
+        "sanma_tsumo_choices": SANMA_TSUMO_CHOICES,
+        "sanma_tsumo_error": tsumo_error,
+        **_tables(name, with_aotenjou, sanma_tsumo if sanma else ""),
     }
     if request.htmx:
         return render(request, "course/tables.html#tables_region", context)
