@@ -67,3 +67,8 @@ def test_an_untranslated_addendum_is_left_out_not_mixed_in():
         assert len(POINTS.examples) == len(POINTS.own_examples) + (1 if translated else 0)
     with translation.override("en"):
         assert ADDENDUM.reads_in_active_language()
+
+
+def test_the_payments_lesson_links_the_three_player_tsumo_drill(client):
+    page = client.get("/tutor/lessons/points").content.decode()
+    assert 'href="/tutor/quiz/sanma_tsumo/" data-drill="sanma_tsumo"' in page

@@ -576,7 +576,8 @@ LESSONS: tuple[Lesson, ...] = (
                 _("1920 → 2000 from each non-dealer, 3840 → 3900 from the dealer: 7900."),
             ),
         ),
-        drills=("table", "reverse", "payments"),
+        # The three-player tsumo drill goes with the sanma addendum below.
+        drills=("table", "reverse", "payments", "sanma_tsumo"),
         # Three players (issue 14): how sanma scoring differs, after the payments paragraphs.
         addendum=Addendum(
             (
