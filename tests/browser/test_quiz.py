@@ -58,7 +58,13 @@ def test_table_quiz_by_keyboard_and_heatmap(page):
     # The ron / tsumo switch swaps the heatmap in place (htmx) and keeps the URL in sync.
     page.get_by_role("link", name="Tsumo", exact=True).click()
     page.wait_for_url("**/progress/?win=tsumo*")
-    assert heat.locator('a[aria-current="true"]').inner_text() == "Tsumo"
+    assert heat.locator('#heat-win a[aria-current="true"]').inner_text() == "Tsumo"
+    # The table switch beside it keeps the four-player table, and then shows the sanma one.
+    assert heat.locator('#heat-players a[aria-current="true"]').inner_text() == "Four players"
+    page.get_by_role("link", name="Three players (sanma)").click()
+    page.wait_for_url("**/progress/?win=tsumo&rules=tenhou_sanma")
+    assert heat.locator('#heat-win a[aria-current="true"]').inner_text() == "Tsumo"
+    assert heat.locator("td.lvl-none").count() == heat.locator("td[data-cell]").count()
 
 
 @pytest.mark.django_db(transaction=True)
