@@ -11,7 +11,6 @@ groups, and open melds without a direction (``-`` is assumed for a chi, ``=`` ot
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import Final
@@ -40,20 +39,55 @@ class MeldKind(StrEnum):
     KAN_CLOSED = "kan_closed"
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
-    """A declared meld, tiles in written order (the order shows where the called tile lies)."""
+    """A declared meld, tiles in written order (the order shows where the called tile lies).
 
-    kind: MeldKind
-    tiles: tuple[TileCode, ...]
-    called: int | None = None
-    direction: str | None = None
-    added: int | None = None
+    Immutable (``Final`` attributes), with the equality, hashing and ``repr`` of the frozen
+    dataclass it used to be; a hand-written slotted class because mypyc compiles its
+    constructor natively (see :class:`~.request.Request`)."""
+
+    __slots__ = ("added", "called", "direction", "first", "kind", "tiles")
+
+    kind: Final[MeldKind]
+    tiles: Final[tuple[TileCode, ...]]
+    called: Final[int | None]
+    direction: Final[str | None]
+    added: Final[int | None]
     #: The lowest kind in the meld (the kind itself for a pon or kan).
-    first: int = field(init=False, repr=False, compare=False)
+    first: Final[int]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "first", min(KIND[t] for t in self.tiles))
+    def __init__(
+        self,
+        kind: MeldKind,
+        tiles: tuple[TileCode, ...],
+        called: int | None = None,
+        direction: str | None = None,
+        added: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.direction = direction
+        self.added = added
+        self.first = min([KIND[t] for t in tiles])
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.tiles, self.called, self.direction, self.added)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Meld)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Meld(kind={self.kind!r}, tiles={self.tiles!r}, called={self.called!r}, "
+            f"direction={self.direction!r}, added={self.added!r})"
+        )
 
     @property
     def is_open(self) -> bool:
@@ -75,12 +109,32 @@ class Meld:
         return opener + "".join(body) + self.tiles[0][1] + _OPENERS[opener]
 
 
-@dataclass(frozen=True, slots=True)
 class ParsedHand:
-    """Concealed tiles (canonical order) and melds (in the order written)."""
+    """Concealed tiles (canonical order) and melds (in the order written).
 
-    concealed: tuple[TileCode, ...]
-    melds: tuple[Meld, ...]
+    Immutable, with the equality, hashing and ``repr`` of a frozen dataclass (see
+    :class:`Meld`)."""
+
+    __slots__ = ("concealed", "melds")
+
+    concealed: Final[tuple[TileCode, ...]]
+    melds: Final[tuple[Meld, ...]]
+
+    def __init__(self, concealed: tuple[TileCode, ...], melds: tuple[Meld, ...]) -> None:
+        self.concealed = concealed
+        self.melds = melds
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ParsedHand)
+        return self.concealed == other.concealed and self.melds == other.melds
+
+    def __hash__(self) -> int:
+        return hash((self.concealed, self.melds))
+
+    def __repr__(self) -> str:
+        return f"ParsedHand(concealed={self.concealed!r}, melds={self.melds!r})"
 
     def notation(self) -> str:
         text = _write_ordered(self.concealed)  # already in canonical order
