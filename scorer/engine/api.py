@@ -13,11 +13,9 @@ from .score import Result, score
 def clear_caches() -> None:
     """Empty the engine's memo tables (suit splits, melds, notation groups, rule specs, yaku
     rows): benchmarks call it so that every timed pass starts cold."""
+    hand.clear_memos()
+    notation.clear_memos()
     for cached in (
-        hand._suit_splits,
-        hand._meld_block,
-        notation._group,
-        notation._meld,
         notation.parse_tiles,
         notation.parse_tile,
         rules._resolve_items,

@@ -8,9 +8,8 @@ keeps the best (高点法), so this module only enumerates; it never judges.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .notation import Meld, MeldKind
 from .request import Request
@@ -77,6 +76,7 @@ class Reading(NamedTuple):
 
 
 Sets = tuple[tuple[Shape, int], ...]
+SuitSplits = tuple[tuple[int | None, Sets], ...]
 
 
 def _set_partitions(
@@ -115,12 +115,26 @@ def _set_partitions(
         counts[i + 2] += 1
 
 
-@lru_cache(maxsize=16384)
-def _suit_splits(base: int, suit: tuple[int, ...]) -> tuple[tuple[int | None, Sets], ...]:
-    """Every split of one number suit's nine counts into sets, with a pair when the suit holds
-    2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order.
+#: Memo of :func:`_suit_splits` for each number suit, by the suit's nine counts: the same suit
+#: patterns come back hand after hand, so each is worked out once. Plain dicts (cheaper than
+#: ``lru_cache``), emptied by ``api.clear_caches`` and whenever one reaches
+#: :data:`MEMO_LIMIT` entries.
+_SPLITS: Final[tuple[dict[tuple[int, ...], SuitSplits], ...]] = ({}, {}, {})
+#: Memo of :func:`_meld_block`, by meld.
+_MELD_BLOCKS: Final[dict[Meld, Block]] = {}
+MEMO_LIMIT: Final = 16384
 
-    The same suit patterns come back hand after hand, so each is worked out once."""
+
+def clear_memos() -> None:
+    """Empty the memo tables (for benchmarks, see ``api.clear_caches``)."""
+    for memo in _SPLITS:
+        memo.clear()
+    _MELD_BLOCKS.clear()
+
+
+def _suit_splits(base: int, suit: tuple[int, ...]) -> SuitSplits:
+    """Every split of one number suit's nine counts into sets, with a pair when the suit holds
+    2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order."""
     counts = [0] * base + list(suit)
     out: list[tuple[int | None, Sets]] = []
     if sum(suit) % 3 == 0:
@@ -157,19 +171,30 @@ def standard_partitions(counts: list[int]) -> list[tuple[int, Sets]]:
             pair_group, honour_pair = 3, kind
         else:
             return []
+    suits: list[tuple[int, ...]] = []
     for group in (0, 1, 2):
-        rest = sum(counts[group * 9 : group * 9 + 9]) % 3
+        suit = tuple(counts[group * 9 : group * 9 + 9])
+        rest = sum(suit) % 3
         if rest == 1:
             return []
         if rest == 2:
             if pair_group >= 0:
                 return []
             pair_group = group
+        suits.append(suit)
     if pair_group < 0:
         return []
-    options = [
-        _suit_splits(group * 9, tuple(counts[group * 9 : group * 9 + 9])) for group in (0, 1, 2)
-    ]
+    options: list[SuitSplits] = []
+    for group in (0, 1, 2):
+        suit = suits[group]
+        memo = _SPLITS[group]
+        found = memo.get(suit)
+        if found is None:
+            found = _suit_splits(group * 9, suit)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[suit] = found
+        options.append(found)
     if pair_group == 3:
         options.append(((honour_pair, ()),))
     results: list[tuple[int, Sets]] = []
@@ -199,8 +224,18 @@ def is_complete(counts: list[int], melds: int = 0) -> bool:
     return bool(standard_partitions(counts))
 
 
-@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld) -> Block:
+    """The block of a called meld or closed kan (remembered in :data:`_MELD_BLOCKS`)."""
+    block = _MELD_BLOCKS.get(meld)
+    if block is None:
+        block = _new_meld_block(meld)
+        if len(_MELD_BLOCKS) >= MEMO_LIMIT:
+            _MELD_BLOCKS.clear()
+        _MELD_BLOCKS[meld] = block
+    return block
+
+
+def _new_meld_block(meld: Meld) -> Block:
     if meld.kind is MeldKind.CHI:
         shape = Shape.SEQUENCE
     elif meld.kind is MeldKind.PON:

@@ -81,7 +81,8 @@ class Meld:
         return self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        # The kind is left out: an Enum hashes in Python, and equal melds have equal tiles.
+        return hash((self.tiles, self.called, self.direction, self.added))
 
     def __repr__(self) -> str:
         return (
@@ -187,50 +188,85 @@ def parse_tile(text: str) -> TileCode:
 
 
 # The canonical shape (loose tiles, then melds) parses by regular expressions; anything else
-# goes through the character-by-character parser, which also words the errors.
+# goes through the character-by-character parser, which also words the errors. The first group
+# of _CANONICAL is the loose tiles.
 _CANONICAL = re.compile(
-    r"(?:[0-9]+[mps]|[1-7]+z)*(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*"
+    r"((?:[0-9]+[mps]|[1-7]+z)*)"
+    r"(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*"
 )
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_GROUP = re.compile(r"[0-9]+[mpsz]")
 _MELD = re.compile(r"([\[{(])([^\]})]*)[\]})]")
+#: Every tile code, to itself: groups are built from these very strings, so the engine's
+#: lookups by code find them by identity.
+_CODES: Final[dict[str, TileCode]] = {code: code for code in KIND}
+#: Memo tables: the same groups (``"505m"``) and melds come back hand after hand, so each is
+#: parsed once. Plain dicts (cheaper than ``lru_cache``), emptied by ``api.clear_caches`` and
+#: whenever they reach :data:`MEMO_LIMIT` entries; only short groups are kept.
+_GROUPS: Final[dict[str, tuple[TileCode, ...]]] = {}
+_MELDS: Final[dict[tuple[str, str], Meld]] = {}
+MEMO_LIMIT: Final = 16384
+#: The longest group worth remembering (a real hand has at most 14 loose tiles).
+_MEMO_GROUP_LENGTH: Final = 16
+
+
+def clear_memos() -> None:
+    """Empty the parse memo tables (for benchmarks, see ``api.clear_caches``)."""
+    _GROUPS.clear()
+    _MELDS.clear()
 
 
 def parse_hand(text: str) -> ParsedHand:
     """Parse a hand in Extended MPSZ (or a lenient pasted form) into tiles and melds."""
     if not isinstance(text, str):
         raise NotationError("notation must be a string")
-    if _CANONICAL.fullmatch(text):
-        head = _MELD.search(text)
-        split = head.start() if head else len(text)
-        # Collected in a list: adding tuples would copy the hand so far at every group
-        # (quadratic in the text's length).
-        tiles: list[TileCode] = []
-        last_suit = ""
-        ordered = True
-        for digits, suit in _GROUP.findall(text, 0, split):
-            tiles.extend(_group(digits, suit))
-            ordered = ordered and suit > last_suit
-            last_suit = suit
-        if not ordered:  # a suit written twice, or out of order
-            tiles.sort(key=_SORT.__getitem__)
-        concealed = tuple(tiles)
-        if head is None:
-            return ParsedHand(concealed, ())
-        try:
-            melds = tuple(_meld(opener, body) for opener, body in _MELD.findall(text, split))
-        except NotationError:
-            return _parse_hand_slowly(text)  # it raises again, with the position in ``text``
-        return ParsedHand(concealed, melds)
-    return _parse_hand_slowly(text)
+    match = _CANONICAL.fullmatch(text)
+    if match is None:
+        return _parse_hand_slowly(text)
+    split = match.end(1)
+    # Collected in a list: adding tuples would copy the hand so far at every group
+    # (quadratic in the text's length).
+    tiles: list[TileCode] = []
+    last_suit = ""
+    ordered = True
+    for group in _GROUP.findall(text, 0, split):
+        codes = _GROUPS.get(group)
+        if codes is None:
+            codes = _group(group)
+        tiles.extend(codes)
+        suit = group[-1]
+        if suit <= last_suit:
+            ordered = False
+        last_suit = suit
+    if not ordered:  # a suit written twice, or out of order
+        tiles.sort(key=_SORT.__getitem__)
+    concealed = tuple(tiles)
+    if split == len(text):
+        return ParsedHand(concealed, ())
+    melds: list[Meld] = []
+    for item in _MELD.findall(text, split):
+        meld = _MELDS.get(item)
+        if meld is None:
+            try:
+                meld = _meld(item[0], item[1])
+            except NotationError:
+                return _parse_hand_slowly(text)  # it raises again, with the position in ``text``
+            if len(_MELDS) >= MEMO_LIMIT:
+                _MELDS.clear()
+            _MELDS[item] = meld
+        melds.append(meld)
+    return ParsedHand(concealed, tuple(melds))
 
 
-@lru_cache(maxsize=16384)
-def _group(digits: str, suit: str) -> tuple[TileCode, ...]:
-    """The codes of one canonical-looking group (``"505"``, ``"m"``), in canonical order.
-
-    Groups repeat across hands, so they are parsed once; the regular expression has already
-    kept 0, 8 and 9 away from honours."""
-    return tuple(sorted((d + suit for d in digits), key=_SORT.__getitem__))
+def _group(group: str) -> tuple[TileCode, ...]:
+    """The codes of one canonical-looking group (``"505m"``), in canonical order, remembered
+    in :data:`_GROUPS`. The regular expression has already kept 0, 8 and 9 away from honours."""
+    suit = group[-1]
+    codes = tuple(sorted([_CODES[d + suit] for d in group[:-1]], key=_SORT.__getitem__))
+    if len(group) <= _MEMO_GROUP_LENGTH:
+        if len(_GROUPS) >= MEMO_LIMIT:
+            _GROUPS.clear()
+        _GROUPS[group] = codes
+    return codes
 
 
 def _parse_hand_slowly(text: str) -> ParsedHand:
@@ -279,10 +315,9 @@ def _parse_meld(opener: str, body: str, offset: int) -> Meld:
         raise NotationError(exc.message, position) from None
 
 
-@lru_cache(maxsize=4096)
 def _meld(opener: str, body: str) -> Meld:
-    """A meld from its opener and body (``"[", "1-23m"``): there are few, so each is parsed
-    once. Error positions are relative to the body."""
+    """A meld from its opener and body (``"[", "1-23m"``). Error positions are relative to the
+    body."""
     if not body or body[-1] not in "mpszh":
         raise NotationError("a meld ends with its suit letter, as in [1-23m]", len(body))
     suit = "z" if body[-1] == "h" else body[-1]
