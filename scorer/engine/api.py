@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import hand, notation, rules, yaku
+from . import hand, notation, request, rules, yaku
 from .request import EngineError, parse_request
 from .score import Result, score
 
@@ -15,10 +15,11 @@ def clear_caches() -> None:
     rows): benchmarks call it so that every timed pass starts cold."""
     hand.clear_memos()
     notation.clear_memos()
+    request.clear_memos()
+    rules.clear_memos()
     for cached in (
         notation.parse_tiles,
         notation.parse_tile,
-        rules._resolve_items,
         yaku.rows_for,
     ):
         cached.cache_clear()

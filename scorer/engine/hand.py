@@ -353,7 +353,7 @@ def readings(request: Request) -> list[Reading]:
     win_red = win[0] == "0"
     plain = not win_red and "0" not in "".join(concealed)
     reds = {} if plain else {KIND[code]: code for code in concealed if code[0] == "0"}
-    meld_blocks = tuple(map(_meld_block, melds))
+    meld_blocks = tuple([_meld_block(meld) for meld in melds])
     out: list[Reading] = []
     ron = not request.tsumo
     for pair, sets in standard_partitions(counts):

@@ -46,7 +46,7 @@ class Meld:
     dataclass it used to be; a hand-written slotted class because mypyc compiles its
     constructor natively (see :class:`~.request.Request`)."""
 
-    __slots__ = ("added", "called", "direction", "first", "kind", "tiles")
+    __slots__ = ("_text", "added", "called", "direction", "first", "kind", "tiles")
 
     kind: Final[MeldKind]
     tiles: Final[tuple[TileCode, ...]]
@@ -55,6 +55,8 @@ class Meld:
     added: Final[int | None]
     #: The lowest kind in the meld (the kind itself for a pon or kan).
     first: Final[int]
+    #: The notation once written (see :meth:`notation`).
+    _text: str
 
     def __init__(
         self,
@@ -70,6 +72,7 @@ class Meld:
         self.direction = direction
         self.added = added
         self.first = min([KIND[t] for t in tiles])
+        self._text = ""
 
     def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.tiles, self.called, self.direction, self.added)
@@ -99,6 +102,12 @@ class Meld:
         return self.kind in (MeldKind.KAN_OPEN, MeldKind.KAN_ADDED, MeldKind.KAN_CLOSED)
 
     def notation(self) -> str:
+        """The meld in canonical notation (``[1-23m]``), written once."""
+        if not self._text:
+            self._text = self._write()
+        return self._text
+
+    def _write(self) -> str:
         opener = {MeldKind.KAN_ADDED: "{", MeldKind.KAN_CLOSED: "("}.get(self.kind, "[")
         body = []
         for i, tile in enumerate(self.tiles):

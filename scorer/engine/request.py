@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .notation import (
+    MEMO_LIMIT,
+    MeldKind,
+    NotationError,
+    ParsedHand,
+    parse_hand,
+    parse_tile,
+    parse_tiles,
+)
 from .rules import ALL_PRESETS, TENHOU, Rules, RulesError, resolve_rules
 from .tiles import EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
 
@@ -371,10 +379,27 @@ def _indicators(value: object, name: str) -> tuple[TileCode, ...]:
         raise EngineError("invalid_notation", f"'{name}' must be tiles in MPSZ, e.g. 1m5z", name)
     if value in KIND:  # one tile as its own code, the usual case
         return (value,)
+    found = _INDICATORS.get(value)
+    if found is not None:
+        return found
     try:
-        return parse_tiles(value, field_label=f"{name} indicators")
+        found = parse_tiles(value, field_label=f"{name} indicators")
     except NotationError as exc:
         raise _notation_error(name, exc, value) from None
+    if len(_INDICATORS) >= MEMO_LIMIT:
+        _INDICATORS.clear()
+    _INDICATORS[value] = found
+    return found
+
+
+#: Memo of parsed indicator fields (``"2m5p"``), emptied by ``api.clear_caches`` and at
+#: :data:`MEMO_LIMIT` entries (the fields are at most 40 characters, checked before parsing).
+_INDICATORS: Final[dict[str, tuple[TileCode, ...]]] = {}
+
+
+def clear_memos() -> None:
+    """Empty the memo tables (for benchmarks, see ``api.clear_caches``)."""
+    _INDICATORS.clear()
 
 
 #: The longest text each tile field may hold, checked before parsing: the longest real hand
@@ -492,19 +517,22 @@ def validate_tiles(request: Request) -> None:
     for code in indicators:
         counts[KIND[code]] += 1
     counts[NORTH] += request.nuki
-    tiles = request.all_tiles + indicators
     if request.rules.sanma:
         _check_sanma_tiles(request, counts)
-    if (
-        max(counts) <= 4
-        and tiles.count("0m") < 2
-        and tiles.count("0p") < 2
-        and tiles.count("0s") < 2
-        and len(request.all_tiles) == 14 + sum(1 for m in request.hand.melds if m.is_kan)
-        and len(request.hand.melds) <= 4
-    ):
-        return  # the usual case; otherwise find the first problem and word it
-    _explain_tiles(request, counts, tiles)
+    melds = request.hand.melds
+    kans = 0
+    for meld in melds:
+        if meld.is_kan:
+            kans += 1
+    if max(counts) <= 4 and len(request.all_tiles) == 14 + kans and len(melds) <= 4:
+        # Two red fives of a suit need two fives of it (red or not): only then count them.
+        if counts[4] < 2 and counts[13] < 2 and counts[22] < 2:
+            return  # the usual case
+        tiles = request.all_tiles + indicators
+        if tiles.count("0m") < 2 and tiles.count("0p") < 2 and tiles.count("0s") < 2:
+            return
+    # Find the first problem and word it.
+    _explain_tiles(request, counts, request.all_tiles + indicators)
 
 
 #: The tiles three players leave out: 2m to 8m (red 5m included).
