@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import hand, notation, request, rules, yaku
+from . import score as score_module
 from .request import EngineError, parse_request
 from .score import Result, score
 
@@ -17,6 +18,7 @@ def clear_caches() -> None:
     notation.clear_memos()
     request.clear_memos()
     rules.clear_memos()
+    score_module.clear_memos()
     for cached in (
         notation.parse_tiles,
         notation.parse_tile,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from itertools import product
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal
 
 from .notation import Meld, MeldKind
 from .request import Request
@@ -32,20 +32,72 @@ class Wait(StrEnum):
     KOKUSHI_13 = "kokushi_13"
 
 
-class Block(NamedTuple):
+class Block:
     """One set of a reading.
 
     ``called``: it is a called meld (makes the hand open). ``open``: it counts as open for fu
     (called, or a triplet completed by ron). ``concealed``: it is an ankou/ankan for sanankou.
+
+    Immutable (``Final`` attributes), with a NamedTuple's equality, hashing and ``repr`` over
+    its fields. Blocks and readings are hand-written slotted classes because mypyc compiles
+    them natively: their attributes are read at every step of scoring, and a NamedTuple's
+    constructor and attributes go through the interpreter.
     """
 
-    shape: Shape
-    first: int
-    tiles: tuple[TileCode, ...]
-    called: bool = False
-    open: bool = False
-    concealed: bool = True
-    meld: Meld | None = None
+    __slots__ = ("called", "concealed", "first", "meld", "open", "shape", "tiles")
+
+    shape: Final[Shape]
+    first: Final[int]
+    tiles: Final[tuple[TileCode, ...]]
+    called: Final[bool]
+    open: Final[bool]
+    concealed: Final[bool]
+    meld: Final[Meld | None]
+
+    def __init__(
+        self,
+        shape: Shape,
+        first: int,
+        tiles: tuple[TileCode, ...],
+        called: bool = False,
+        open: bool = False,
+        concealed: bool = True,
+        meld: Meld | None = None,
+    ) -> None:
+        self.shape = shape
+        self.first = first
+        self.tiles = tiles
+        self.called = called
+        self.open = open
+        self.concealed = concealed
+        self.meld = meld
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.shape,
+            self.first,
+            self.tiles,
+            self.called,
+            self.open,
+            self.concealed,
+            self.meld,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Block)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Block(shape={self.shape!r}, first={self.first!r}, tiles={self.tiles!r}, "
+            f"called={self.called!r}, open={self.open!r}, concealed={self.concealed!r}, "
+            f"meld={self.meld!r})"
+        )
 
     @property
     def is_sequence(self) -> bool:
@@ -60,14 +112,50 @@ class Block(NamedTuple):
 Form = Literal["standard", "chiitoitsu", "kokushi"]
 
 
-class Reading(NamedTuple):
-    """A decomposition plus the wait. ``win_block`` is None when the win completed a pair."""
+class Reading:
+    """A decomposition plus the wait. ``win_block`` is None when the win completed a pair.
 
-    form: Form
-    blocks: tuple[Block, ...]
-    pairs: tuple[tuple[TileCode, ...], ...]
-    wait: Wait
-    win_block: int | None
+    Immutable, with a NamedTuple's equality, hashing and ``repr`` (see :class:`Block`)."""
+
+    __slots__ = ("blocks", "form", "pairs", "wait", "win_block")
+
+    form: Final[Form]
+    blocks: Final[tuple[Block, ...]]
+    pairs: Final[tuple[tuple[TileCode, ...], ...]]
+    wait: Final[Wait]
+    win_block: Final[int | None]
+
+    def __init__(
+        self,
+        form: Form,
+        blocks: tuple[Block, ...],
+        pairs: tuple[tuple[TileCode, ...], ...],
+        wait: Wait,
+        win_block: int | None,
+    ) -> None:
+        self.form = form
+        self.blocks = blocks
+        self.pairs = pairs
+        self.wait = wait
+        self.win_block = win_block
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.form, self.blocks, self.pairs, self.wait, self.win_block)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Reading)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Reading(form={self.form!r}, blocks={self.blocks!r}, pairs={self.pairs!r}, "
+            f"wait={self.wait!r}, win_block={self.win_block!r})"
+        )
 
     @property
     def pair(self) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from .notation import (
+    _CODES,
     MEMO_LIMIT,
     MeldKind,
     NotationError,
@@ -20,7 +21,7 @@ from .notation import (
     parse_tiles,
 )
 from .rules import ALL_PRESETS, TENHOU, Rules, RulesError, resolve_rules
-from .tiles import EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
+from .tiles import _SORT, EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
     "tsumo",
@@ -382,10 +383,22 @@ def _indicators(value: object, name: str) -> tuple[TileCode, ...]:
     found = _INDICATORS.get(value)
     if found is not None:
         return found
-    try:
-        found = parse_tiles(value, field_label=f"{name} indicators")
-    except NotationError as exc:
-        raise _notation_error(name, exc, value) from None
+    # Tile codes one after another ("2m5p"), the usual form: as parse_tiles reads them, sorted.
+    codes: list[TileCode] = []
+    if len(value) % 2 == 0:
+        for start in range(0, len(value), 2):
+            code = _CODES.get(value[start : start + 2])
+            if code is None:
+                break
+            codes.append(code)
+    if codes and 2 * len(codes) == len(value):
+        codes.sort(key=_SORT.__getitem__)
+        found = tuple(codes)
+    else:
+        try:
+            found = parse_tiles(value, field_label=f"{name} indicators")
+        except NotationError as exc:
+            raise _notation_error(name, exc, value) from None
     if len(_INDICATORS) >= MEMO_LIMIT:
         _INDICATORS.clear()
     _INDICATORS[value] = found
@@ -524,7 +537,11 @@ def validate_tiles(request: Request) -> None:
     for meld in melds:
         if meld.is_kan:
             kans += 1
-    if max(counts) <= 4 and len(request.all_tiles) == 14 + kans and len(melds) <= 4:
+    most = 0
+    for count in counts:
+        if count > most:
+            most = count
+    if most <= 4 and len(request.all_tiles) == 14 + kans and len(melds) <= 4:
         # Two red fives of a suit need two fives of it (red or not): only then count them.
         if counts[4] < 2 and counts[13] < 2 and counts[22] < 2:
             return  # the usual case

@@ -257,6 +257,16 @@ class Result:
         return out
 
 
+#: Memo of :func:`rows_for` by the hand's facts (a dict lookup is cheaper than its
+#: ``lru_cache``); emptied by ``api.clear_caches`` and at 16384 entries.
+_ROWS: Final[dict[int, tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]]] = {}
+
+
+def clear_memos() -> None:
+    """Empty the memo of yaku rows (for benchmarks, see ``api.clear_caches``)."""
+    _ROWS.clear()
+
+
 #: The kinds of dora, in the order results list them.
 _DORA_RANK: Final = {"dora": 0, "ura_dora": 1, "aka_dora": 2, "nuki_dora": 3}
 #: The kind each indicator code points to.
@@ -465,7 +475,12 @@ def score(request: Request) -> Result:
     dora = count_dora(request)
     dora_han = sum(d.number for d in dora)
     facts = hand_facts(request)
-    rows = rows_for(facts)
+    rows = _ROWS.get(facts)
+    if rows is None:
+        rows = rows_for(facts)
+        if len(_ROWS) >= 16384:
+            _ROWS.clear()
+        _ROWS[facts] = rows
     candidates = [evaluate(request, reading, dora_han, rows, facts) for reading in options]
     if len(candidates) > 1:
         candidates.sort(key=Candidate.key, reverse=True)
