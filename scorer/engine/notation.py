@@ -196,31 +196,30 @@ def parse_tile(text: str) -> TileCode:
     return tiles[0]
 
 
-# The canonical shape (loose tiles, then melds) parses by regular expressions; anything else
-# goes through the character-by-character parser, which also words the errors. The first group
-# of _CANONICAL is the loose tiles.
-_CANONICAL = re.compile(
-    r"((?:[0-9]+[mps]|[1-7]+z)*)"
-    r"(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*"
-)
-_GROUP = re.compile(r"[0-9]+[mpsz]")
+# The canonical shape (loose tiles, then melds) is read in one pass below; anything else goes
+# through the character-by-character parser, which also words the errors.
+_MELDS_PART = re.compile(r"(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*")
 _MELD = re.compile(r"([\[{(])([^\]})]*)[\]})]")
-#: Every tile code, to itself: groups are built from these very strings, so the engine's
+#: Every tile code, to itself: the parsers hand out these very strings, so the engine's
 #: lookups by code find them by identity.
 _CODES: Final[dict[str, TileCode]] = {code: code for code in KIND}
-#: Memo tables: the same groups (``"505m"``) and melds come back hand after hand, so each is
-#: parsed once. Plain dicts (cheaper than ``lru_cache``), emptied by ``api.clear_caches`` and
-#: whenever they reach :data:`MEMO_LIMIT` entries; only short groups are kept.
-_GROUPS: Final[dict[str, tuple[TileCode, ...]]] = {}
+#: For a suit letter: its row in the table of counts below (ten digits per suit).
+_SUIT_ROW: Final[dict[str, int]] = {"m": 0, "p": 10, "s": 20, "z": 30}
+#: The code of each (suit row + digit), "" where there is no such tile.
+_ROW_CODES: Final[tuple[TileCode, ...]] = tuple(
+    _CODES.get(f"{digit}{suit}", "") for suit in "mpsz" for digit in range(10)
+)
+#: Canonical order within a suit: 1 2 3 4 5 0 6 7 8 9.
+_DIGIT_ORDER: Final = (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)
+#: Memo of parsed melds: the same melds come back hand after hand, so each is parsed once. A
+#: plain dict (cheaper than ``lru_cache``), emptied by ``api.clear_caches`` and whenever it
+#: reaches :data:`MEMO_LIMIT` entries.
 _MELDS: Final[dict[tuple[str, str], Meld]] = {}
 MEMO_LIMIT: Final = 16384
-#: The longest group worth remembering (a real hand has at most 14 loose tiles).
-_MEMO_GROUP_LENGTH: Final = 16
 
 
 def clear_memos() -> None:
     """Empty the parse memo tables (for benchmarks, see ``api.clear_caches``)."""
-    _GROUPS.clear()
     _MELDS.clear()
 
 
@@ -228,31 +227,42 @@ def parse_hand(text: str) -> ParsedHand:
     """Parse a hand in Extended MPSZ (or a lenient pasted form) into tiles and melds."""
     if not isinstance(text, str):
         raise NotationError("notation must be a string")
-    match = _CANONICAL.fullmatch(text)
-    if match is None:
+    # The canonical shape: groups of digits each closed by a suit letter (no 0, 8 or 9 among
+    # honours), then melds. The loose tiles are counted by suit and digit as they are read and
+    # written out in canonical order (a counting sort: linear in the text's length).
+    counts = [0] * 40
+    length = len(text)
+    start = 0  # where the current run of digits began
+    end = 0
+    while end < length:
+        char = text[end]
+        if "0" <= char <= "9":
+            end += 1
+            continue
+        row = _SUIT_ROW.get(char, -1)
+        if row < 0 or end == start:
+            break  # a meld begins, or not the canonical shape
+        for index in range(start, end):
+            counts[row + ord(text[index]) - 48] += 1
+        end += 1
+        start = end
+    if start != end or counts[30] or counts[38] or counts[39]:
+        return _parse_hand_slowly(text)  # digits without a suit, or 0z 8z 9z: worded there
+    if end < length and not _MELDS_PART.fullmatch(text, end):
         return _parse_hand_slowly(text)
-    split = match.end(1)
-    # Collected in a list: adding tuples would copy the hand so far at every group
-    # (quadratic in the text's length).
     tiles: list[TileCode] = []
-    last_suit = ""
-    ordered = True
-    for group in _GROUP.findall(text, 0, split):
-        codes = _GROUPS.get(group)
-        if codes is None:
-            codes = _group(group)
-        tiles.extend(codes)
-        suit = group[-1]
-        if suit <= last_suit:
-            ordered = False
-        last_suit = suit
-    if not ordered:  # a suit written twice, or out of order
-        tiles.sort(key=_SORT.__getitem__)
+    for row in (0, 10, 20, 30):
+        for digit in _DIGIT_ORDER:
+            count = counts[row + digit]
+            if count:
+                code = _ROW_CODES[row + digit]
+                for _ in range(count):
+                    tiles.append(code)
     concealed = tuple(tiles)
-    if split == len(text):
+    if end == length:
         return ParsedHand(concealed, ())
     melds: list[Meld] = []
-    for item in _MELD.findall(text, split):
+    for item in _MELD.findall(text, end):
         meld = _MELDS.get(item)
         if meld is None:
             try:
@@ -264,18 +274,6 @@ def parse_hand(text: str) -> ParsedHand:
             _MELDS[item] = meld
         melds.append(meld)
     return ParsedHand(concealed, tuple(melds))
-
-
-def _group(group: str) -> tuple[TileCode, ...]:
-    """The codes of one canonical-looking group (``"505m"``), in canonical order, remembered
-    in :data:`_GROUPS`. The regular expression has already kept 0, 8 and 9 away from honours."""
-    suit = group[-1]
-    codes = tuple(sorted([_CODES[d + suit] for d in group[:-1]], key=_SORT.__getitem__))
-    if len(group) <= _MEMO_GROUP_LENGTH:
-        if len(_GROUPS) >= MEMO_LIMIT:
-            _GROUPS.clear()
-        _GROUPS[group] = codes
-    return codes
 
 
 def _parse_hand_slowly(text: str) -> ParsedHand:

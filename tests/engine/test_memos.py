@@ -4,12 +4,13 @@ never a different answer from the parsers they stand in for."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 
 import pytest
 
 from scorer.engine import clear_caches, parse_request, score_request
-from scorer.engine.notation import NotationError, parse_hand, parse_tiles
+from scorer.engine.notation import NotationError, parse_tiles
 from scorer.engine.tiles import KIND
 
 hand = importlib.import_module("scorer.engine.hand")
@@ -31,7 +32,6 @@ def memos() -> list[dict[object, object]]:
     return [
         *hand._SPLITS,
         hand._MELD_BLOCKS,
-        notation._GROUPS,
         notation._MELDS,
         request._INDICATORS,
         rules._RESOLVED,
@@ -49,12 +49,12 @@ def test_clear_caches_empties_every_memo():
 
 def test_memos_are_bounded():
     clear_caches()
-    for number in range(11111, 11111 + notation.MEMO_LIMIT + 100):
-        parse_hand(f"{number}m")
-    assert 0 < len(notation._GROUPS) <= notation.MEMO_LIMIT
-    # Only short groups are kept: a long one is parsed, not remembered.
-    assert len(parse_hand("1" * 40 + "m").concealed) == 40
-    assert "1" * 40 + "m" not in notation._GROUPS
+    codes = ["1m", "9m", "1p", "9p", "1s", "9s", "2z", "3z", "5z", "6z"]
+    fields = ["".join(five) for five in itertools.product(codes, repeat=5)]
+    assert len(fields) > request.MEMO_LIMIT
+    for field in fields[: request.MEMO_LIMIT + 100]:
+        score_request({**DATA, "dora": field}, steps=False)  # some have a fifth tile: errors
+    assert 0 < len(request._INDICATORS) <= request.MEMO_LIMIT
     clear_caches()
 
 
