@@ -8,6 +8,10 @@ steps=False)`` (the same dict without the steps), for ``score_result`` (the type
 result, steps not asked for) and for the mahjong package, the ratios, and whether the trace
 (``steps``) is built eagerly. When the compiled engine is built (``make engine``) it runs first,
 then the plain-Python engine in a second process (``TENBO_ENGINE=python``).
+
+``--profile`` adds where the time of ``score_request(..., steps=False)`` goes: microseconds per
+hand for parsing (``parse_request``), scoring (``score``) and writing the dict (``as_dict``), each
+timed alone over the same hands, best of the rounds, every round cold (``clear_caches()``).
 """
 
 from __future__ import annotations
@@ -24,7 +28,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scorer.engine import COMPILED, EngineError, clear_caches, score_request  # noqa: E402
+from scorer.engine import (  # noqa: E402
+    COMPILED,
+    EngineError,
+    clear_caches,
+    parse_request,
+    score,
+    score_request,
+)
 from tests.support.mahjong_ref import differential_cases, score_with_mahjong  # noqa: E402
 
 score_result: Callable[[Mapping[str, object]], object] | None
@@ -91,6 +102,46 @@ def trace_report(requests: Sequence[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+def profile(requests: Sequence[dict[str, object]], rounds: int) -> str:
+    """Microseconds per hand of each stage of ``score_request(..., steps=False)``, timed alone
+    (process time, best of ``rounds``, memo tables emptied before every round)."""
+
+    def parse_one(request: dict[str, object]) -> object:
+        try:
+            return parse_request(request)
+        except EngineError as exc:
+            return exc
+
+    def score_one(request: Any) -> object:
+        try:
+            return score(request)
+        except EngineError as exc:
+            return exc
+
+    parsed = [r for r in map(parse_one, requests) if not isinstance(r, EngineError)]
+    results = [r for r in map(score_one, parsed) if not isinstance(r, EngineError)]
+    stages: list[tuple[str, Callable[[Any], object], Sequence[Any]]] = [
+        ("score_request(steps=False)", score_request_lean, requests),
+        ("  parse_request", parse_one, requests),
+        ("  score", score_one, parsed),
+        ("  Result.as_dict(False)", lambda result: result.as_dict(False), results),
+    ]
+    lines = [
+        f"profile ({len(requests)} requests, {len(parsed)} valid, {len(results)} scored; "
+        "us per request of the whole set):"
+    ]
+    for label, fn, items in stages:
+        best = float("inf")
+        for _ in range(rounds):
+            clear_caches()
+            start = time.process_time()
+            for item in items:
+                fn(item)
+            best = min(best, time.process_time() - start)
+        lines.append(f"  {label:28s} {best / len(requests) * 1e6:8.2f} us")
+    return "\n".join(lines)
+
+
 def main() -> None:
     requests = [request for _, request in differential_cases()]
     mode = "mypyc-compiled (build/engine)" if COMPILED else "plain Python"
@@ -112,6 +163,8 @@ def main() -> None:
     if score_result is not None:
         print(f"ratio ours / theirs  : {core / theirs:10.2f} (score_result)")
     print(trace_report(requests))
+    if "--profile" in sys.argv[1:]:
+        print(profile(requests, rounds=int(os.environ.get("BENCH_ROUNDS", "3"))))
 
 
 def score_request_lean(request: dict[str, object]) -> object:
@@ -132,4 +185,4 @@ if __name__ == "__main__":
     if COMPILED:  # the same figures for the plain-Python engine, in a fresh process
         print()
         env = {**os.environ, "TENBO_ENGINE": "python"}
-        subprocess.run([sys.executable, __file__], env=env, check=True)
+        subprocess.run([sys.executable, __file__, *sys.argv[1:]], env=env, check=True)

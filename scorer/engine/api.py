@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import hand, notation, rules, yaku
+from . import hand, notation, request, rules, yaku
+from . import score as score_module
 from .request import EngineError, parse_request
 from .score import Result, score
 
@@ -13,14 +14,14 @@ from .score import Result, score
 def clear_caches() -> None:
     """Empty the engine's memo tables (suit splits, melds, notation groups, rule specs, yaku
     rows): benchmarks call it so that every timed pass starts cold."""
+    hand.clear_memos()
+    notation.clear_memos()
+    request.clear_memos()
+    rules.clear_memos()
+    score_module.clear_memos()
     for cached in (
-        hand._suit_splits,
-        hand._meld_block,
-        notation._group,
-        notation._meld,
         notation.parse_tiles,
         notation.parse_tile,
-        rules._resolve_items,
         yaku.rows_for,
     ):
         cached.cache_clear()

@@ -8,9 +8,8 @@ keeps the best (高点法), so this module only enumerates; it never judges.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Final, Literal
 
 from .notation import Meld, MeldKind
 from .request import Request
@@ -33,20 +32,72 @@ class Wait(StrEnum):
     KOKUSHI_13 = "kokushi_13"
 
 
-class Block(NamedTuple):
+class Block:
     """One set of a reading.
 
     ``called``: it is a called meld (makes the hand open). ``open``: it counts as open for fu
     (called, or a triplet completed by ron). ``concealed``: it is an ankou/ankan for sanankou.
+
+    Immutable (``Final`` attributes), with a NamedTuple's equality, hashing and ``repr`` over
+    its fields. Blocks and readings are hand-written slotted classes because mypyc compiles
+    them natively: their attributes are read at every step of scoring, and a NamedTuple's
+    constructor and attributes go through the interpreter.
     """
 
-    shape: Shape
-    first: int
-    tiles: tuple[TileCode, ...]
-    called: bool = False
-    open: bool = False
-    concealed: bool = True
-    meld: Meld | None = None
+    __slots__ = ("called", "concealed", "first", "meld", "open", "shape", "tiles")
+
+    shape: Final[Shape]
+    first: Final[int]
+    tiles: Final[tuple[TileCode, ...]]
+    called: Final[bool]
+    open: Final[bool]
+    concealed: Final[bool]
+    meld: Final[Meld | None]
+
+    def __init__(
+        self,
+        shape: Shape,
+        first: int,
+        tiles: tuple[TileCode, ...],
+        called: bool = False,
+        open: bool = False,
+        concealed: bool = True,
+        meld: Meld | None = None,
+    ) -> None:
+        self.shape = shape
+        self.first = first
+        self.tiles = tiles
+        self.called = called
+        self.open = open
+        self.concealed = concealed
+        self.meld = meld
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.shape,
+            self.first,
+            self.tiles,
+            self.called,
+            self.open,
+            self.concealed,
+            self.meld,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Block)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Block(shape={self.shape!r}, first={self.first!r}, tiles={self.tiles!r}, "
+            f"called={self.called!r}, open={self.open!r}, concealed={self.concealed!r}, "
+            f"meld={self.meld!r})"
+        )
 
     @property
     def is_sequence(self) -> bool:
@@ -61,14 +112,50 @@ class Block(NamedTuple):
 Form = Literal["standard", "chiitoitsu", "kokushi"]
 
 
-class Reading(NamedTuple):
-    """A decomposition plus the wait. ``win_block`` is None when the win completed a pair."""
+class Reading:
+    """A decomposition plus the wait. ``win_block`` is None when the win completed a pair.
 
-    form: Form
-    blocks: tuple[Block, ...]
-    pairs: tuple[tuple[TileCode, ...], ...]
-    wait: Wait
-    win_block: int | None
+    Immutable, with a NamedTuple's equality, hashing and ``repr`` (see :class:`Block`)."""
+
+    __slots__ = ("blocks", "form", "pairs", "wait", "win_block")
+
+    form: Final[Form]
+    blocks: Final[tuple[Block, ...]]
+    pairs: Final[tuple[tuple[TileCode, ...], ...]]
+    wait: Final[Wait]
+    win_block: Final[int | None]
+
+    def __init__(
+        self,
+        form: Form,
+        blocks: tuple[Block, ...],
+        pairs: tuple[tuple[TileCode, ...], ...],
+        wait: Wait,
+        win_block: int | None,
+    ) -> None:
+        self.form = form
+        self.blocks = blocks
+        self.pairs = pairs
+        self.wait = wait
+        self.win_block = win_block
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.form, self.blocks, self.pairs, self.wait, self.win_block)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Reading)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Reading(form={self.form!r}, blocks={self.blocks!r}, pairs={self.pairs!r}, "
+            f"wait={self.wait!r}, win_block={self.win_block!r})"
+        )
 
     @property
     def pair(self) -> int:
@@ -77,6 +164,7 @@ class Reading(NamedTuple):
 
 
 Sets = tuple[tuple[Shape, int], ...]
+SuitSplits = tuple[tuple[int | None, Sets], ...]
 
 
 def _set_partitions(
@@ -115,12 +203,26 @@ def _set_partitions(
         counts[i + 2] += 1
 
 
-@lru_cache(maxsize=16384)
-def _suit_splits(base: int, suit: tuple[int, ...]) -> tuple[tuple[int | None, Sets], ...]:
-    """Every split of one number suit's nine counts into sets, with a pair when the suit holds
-    2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order.
+#: Memo of :func:`_suit_splits` for each number suit, by the suit's nine counts: the same suit
+#: patterns come back hand after hand, so each is worked out once. Plain dicts (cheaper than
+#: ``lru_cache``), emptied by ``api.clear_caches`` and whenever one reaches
+#: :data:`MEMO_LIMIT` entries.
+_SPLITS: Final[tuple[dict[tuple[int, ...], SuitSplits], ...]] = ({}, {}, {})
+#: Memo of :func:`_meld_block`, by meld.
+_MELD_BLOCKS: Final[dict[Meld, Block]] = {}
+MEMO_LIMIT: Final = 16384
 
-    The same suit patterns come back hand after hand, so each is worked out once."""
+
+def clear_memos() -> None:
+    """Empty the memo tables (for benchmarks, see ``api.clear_caches``)."""
+    for memo in _SPLITS:
+        memo.clear()
+    _MELD_BLOCKS.clear()
+
+
+def _suit_splits(base: int, suit: tuple[int, ...]) -> SuitSplits:
+    """Every split of one number suit's nine counts into sets, with a pair when the suit holds
+    2 modulo 3 tiles: ``(pair kind or None, sets)``, pairs in ascending order."""
     counts = [0] * base + list(suit)
     out: list[tuple[int | None, Sets]] = []
     if sum(suit) % 3 == 0:
@@ -157,19 +259,30 @@ def standard_partitions(counts: list[int]) -> list[tuple[int, Sets]]:
             pair_group, honour_pair = 3, kind
         else:
             return []
+    suits: list[tuple[int, ...]] = []
     for group in (0, 1, 2):
-        rest = sum(counts[group * 9 : group * 9 + 9]) % 3
+        suit = tuple(counts[group * 9 : group * 9 + 9])
+        rest = sum(suit) % 3
         if rest == 1:
             return []
         if rest == 2:
             if pair_group >= 0:
                 return []
             pair_group = group
+        suits.append(suit)
     if pair_group < 0:
         return []
-    options = [
-        _suit_splits(group * 9, tuple(counts[group * 9 : group * 9 + 9])) for group in (0, 1, 2)
-    ]
+    options: list[SuitSplits] = []
+    for group in (0, 1, 2):
+        suit = suits[group]
+        memo = _SPLITS[group]
+        found = memo.get(suit)
+        if found is None:
+            found = _suit_splits(group * 9, suit)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[suit] = found
+        options.append(found)
     if pair_group == 3:
         options.append(((honour_pair, ()),))
     results: list[tuple[int, Sets]] = []
@@ -199,8 +312,18 @@ def is_complete(counts: list[int], melds: int = 0) -> bool:
     return bool(standard_partitions(counts))
 
 
-@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld) -> Block:
+    """The block of a called meld or closed kan (remembered in :data:`_MELD_BLOCKS`)."""
+    block = _MELD_BLOCKS.get(meld)
+    if block is None:
+        block = _new_meld_block(meld)
+        if len(_MELD_BLOCKS) >= MEMO_LIMIT:
+            _MELD_BLOCKS.clear()
+        _MELD_BLOCKS[meld] = block
+    return block
+
+
+def _new_meld_block(meld: Meld) -> Block:
     if meld.kind is MeldKind.CHI:
         shape = Shape.SEQUENCE
     elif meld.kind is MeldKind.PON:
@@ -318,7 +441,7 @@ def readings(request: Request) -> list[Reading]:
     win_red = win[0] == "0"
     plain = not win_red and "0" not in "".join(concealed)
     reds = {} if plain else {KIND[code]: code for code in concealed if code[0] == "0"}
-    meld_blocks = tuple(map(_meld_block, melds))
+    meld_blocks = tuple([_meld_block(meld) for meld in melds])
     out: list[Reading] = []
     ron = not request.tsumo
     for pair, sets in standard_partitions(counts):

@@ -11,7 +11,6 @@ groups, and open melds without a direction (``-`` is assumed for a chi, ``=`` ot
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import Final
@@ -40,20 +39,59 @@ class MeldKind(StrEnum):
     KAN_CLOSED = "kan_closed"
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
-    """A declared meld, tiles in written order (the order shows where the called tile lies)."""
+    """A declared meld, tiles in written order (the order shows where the called tile lies).
 
-    kind: MeldKind
-    tiles: tuple[TileCode, ...]
-    called: int | None = None
-    direction: str | None = None
-    added: int | None = None
+    Immutable (``Final`` attributes), with the equality, hashing and ``repr`` of the frozen
+    dataclass it used to be; a hand-written slotted class because mypyc compiles its
+    constructor natively (see :class:`~.request.Request`)."""
+
+    __slots__ = ("_text", "added", "called", "direction", "first", "kind", "tiles")
+
+    kind: Final[MeldKind]
+    tiles: Final[tuple[TileCode, ...]]
+    called: Final[int | None]
+    direction: Final[str | None]
+    added: Final[int | None]
     #: The lowest kind in the meld (the kind itself for a pon or kan).
-    first: int = field(init=False, repr=False, compare=False)
+    first: Final[int]
+    #: The notation once written (see :meth:`notation`).
+    _text: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "first", min(KIND[t] for t in self.tiles))
+    def __init__(
+        self,
+        kind: MeldKind,
+        tiles: tuple[TileCode, ...],
+        called: int | None = None,
+        direction: str | None = None,
+        added: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.direction = direction
+        self.added = added
+        self.first = min([KIND[t] for t in tiles])
+        self._text = ""
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.tiles, self.called, self.direction, self.added)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Meld)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        # The kind is left out: an Enum hashes in Python, and equal melds have equal tiles.
+        return hash((self.tiles, self.called, self.direction, self.added))
+
+    def __repr__(self) -> str:
+        return (
+            f"Meld(kind={self.kind!r}, tiles={self.tiles!r}, called={self.called!r}, "
+            f"direction={self.direction!r}, added={self.added!r})"
+        )
 
     @property
     def is_open(self) -> bool:
@@ -64,6 +102,12 @@ class Meld:
         return self.kind in (MeldKind.KAN_OPEN, MeldKind.KAN_ADDED, MeldKind.KAN_CLOSED)
 
     def notation(self) -> str:
+        """The meld in canonical notation (``[1-23m]``), written once."""
+        if not self._text:
+            self._text = self._write()
+        return self._text
+
+    def _write(self) -> str:
         opener = {MeldKind.KAN_ADDED: "{", MeldKind.KAN_CLOSED: "("}.get(self.kind, "[")
         body = []
         for i, tile in enumerate(self.tiles):
@@ -75,12 +119,32 @@ class Meld:
         return opener + "".join(body) + self.tiles[0][1] + _OPENERS[opener]
 
 
-@dataclass(frozen=True, slots=True)
 class ParsedHand:
-    """Concealed tiles (canonical order) and melds (in the order written)."""
+    """Concealed tiles (canonical order) and melds (in the order written).
 
-    concealed: tuple[TileCode, ...]
-    melds: tuple[Meld, ...]
+    Immutable, with the equality, hashing and ``repr`` of a frozen dataclass (see
+    :class:`Meld`)."""
+
+    __slots__ = ("concealed", "melds")
+
+    concealed: Final[tuple[TileCode, ...]]
+    melds: Final[tuple[Meld, ...]]
+
+    def __init__(self, concealed: tuple[TileCode, ...], melds: tuple[Meld, ...]) -> None:
+        self.concealed = concealed
+        self.melds = melds
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ParsedHand)
+        return self.concealed == other.concealed and self.melds == other.melds
+
+    def __hash__(self) -> int:
+        return hash((self.concealed, self.melds))
+
+    def __repr__(self) -> str:
+        return f"ParsedHand(concealed={self.concealed!r}, melds={self.melds!r})"
 
     def notation(self) -> str:
         text = _write_ordered(self.concealed)  # already in canonical order
@@ -132,51 +196,84 @@ def parse_tile(text: str) -> TileCode:
     return tiles[0]
 
 
-# The canonical shape (loose tiles, then melds) parses by regular expressions; anything else
-# goes through the character-by-character parser, which also words the errors.
-_CANONICAL = re.compile(
-    r"(?:[0-9]+[mps]|[1-7]+z)*(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*"
-)
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+# The canonical shape (loose tiles, then melds) is read in one pass below; anything else goes
+# through the character-by-character parser, which also words the errors.
+_MELDS_PART = re.compile(r"(?:\[[0-9=+\-]+[mpsz]\]|\{[0-9=+\-^]+[mpsz]\}|\([0-9]+[mpsz]\))*")
 _MELD = re.compile(r"([\[{(])([^\]})]*)[\]})]")
+#: Every tile code, to itself: the parsers hand out these very strings, so the engine's
+#: lookups by code find them by identity.
+_CODES: Final[dict[str, TileCode]] = {code: code for code in KIND}
+#: For a suit letter: its row in the table of counts below (ten digits per suit).
+_SUIT_ROW: Final[dict[str, int]] = {"m": 0, "p": 10, "s": 20, "z": 30}
+#: The code of each (suit row + digit), "" where there is no such tile.
+_ROW_CODES: Final[tuple[TileCode, ...]] = tuple(
+    _CODES.get(f"{digit}{suit}", "") for suit in "mpsz" for digit in range(10)
+)
+#: Canonical order within a suit: 1 2 3 4 5 0 6 7 8 9.
+_DIGIT_ORDER: Final = (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)
+#: Memo of parsed melds: the same melds come back hand after hand, so each is parsed once. A
+#: plain dict (cheaper than ``lru_cache``), emptied by ``api.clear_caches`` and whenever it
+#: reaches :data:`MEMO_LIMIT` entries.
+_MELDS: Final[dict[tuple[str, str], Meld]] = {}
+MEMO_LIMIT: Final = 16384
+
+
+def clear_memos() -> None:
+    """Empty the parse memo tables (for benchmarks, see ``api.clear_caches``)."""
+    _MELDS.clear()
 
 
 def parse_hand(text: str) -> ParsedHand:
     """Parse a hand in Extended MPSZ (or a lenient pasted form) into tiles and melds."""
     if not isinstance(text, str):
         raise NotationError("notation must be a string")
-    if _CANONICAL.fullmatch(text):
-        head = _MELD.search(text)
-        split = head.start() if head else len(text)
-        # Collected in a list: adding tuples would copy the hand so far at every group
-        # (quadratic in the text's length).
-        tiles: list[TileCode] = []
-        last_suit = ""
-        ordered = True
-        for digits, suit in _GROUP.findall(text, 0, split):
-            tiles.extend(_group(digits, suit))
-            ordered = ordered and suit > last_suit
-            last_suit = suit
-        if not ordered:  # a suit written twice, or out of order
-            tiles.sort(key=_SORT.__getitem__)
-        concealed = tuple(tiles)
-        if head is None:
-            return ParsedHand(concealed, ())
-        try:
-            melds = tuple(_meld(opener, body) for opener, body in _MELD.findall(text, split))
-        except NotationError:
-            return _parse_hand_slowly(text)  # it raises again, with the position in ``text``
-        return ParsedHand(concealed, melds)
-    return _parse_hand_slowly(text)
-
-
-@lru_cache(maxsize=16384)
-def _group(digits: str, suit: str) -> tuple[TileCode, ...]:
-    """The codes of one canonical-looking group (``"505"``, ``"m"``), in canonical order.
-
-    Groups repeat across hands, so they are parsed once; the regular expression has already
-    kept 0, 8 and 9 away from honours."""
-    return tuple(sorted((d + suit for d in digits), key=_SORT.__getitem__))
+    # The canonical shape: groups of digits each closed by a suit letter (no 0, 8 or 9 among
+    # honours), then melds. The loose tiles are counted by suit and digit as they are read and
+    # written out in canonical order (a counting sort: linear in the text's length).
+    counts = [0] * 40
+    length = len(text)
+    start = 0  # where the current run of digits began
+    end = 0
+    while end < length:
+        char = text[end]
+        if "0" <= char <= "9":
+            end += 1
+            continue
+        row = _SUIT_ROW.get(char, -1)
+        if row < 0 or end == start:
+            break  # a meld begins, or not the canonical shape
+        for index in range(start, end):
+            counts[row + ord(text[index]) - 48] += 1
+        end += 1
+        start = end
+    if start != end or counts[30] or counts[38] or counts[39]:
+        return _parse_hand_slowly(text)  # digits without a suit, or 0z 8z 9z: worded there
+    if end < length and not _MELDS_PART.fullmatch(text, end):
+        return _parse_hand_slowly(text)
+    tiles: list[TileCode] = []
+    for row in (0, 10, 20, 30):
+        for digit in _DIGIT_ORDER:
+            count = counts[row + digit]
+            if count:
+                code = _ROW_CODES[row + digit]
+                for _ in range(count):
+                    tiles.append(code)
+    concealed = tuple(tiles)
+    if end == length:
+        return ParsedHand(concealed, ())
+    melds: list[Meld] = []
+    for item in _MELD.findall(text, end):
+        meld = _MELDS.get(item)
+        if meld is None:
+            try:
+                meld = _meld(item[0], item[1])
+            except NotationError:
+                return _parse_hand_slowly(text)  # it raises again, with the position in ``text``
+            if len(_MELDS) >= MEMO_LIMIT:
+                _MELDS.clear()
+            _MELDS[item] = meld
+        melds.append(meld)
+    return ParsedHand(concealed, tuple(melds))
 
 
 def _parse_hand_slowly(text: str) -> ParsedHand:
@@ -225,10 +322,9 @@ def _parse_meld(opener: str, body: str, offset: int) -> Meld:
         raise NotationError(exc.message, position) from None
 
 
-@lru_cache(maxsize=4096)
 def _meld(opener: str, body: str) -> Meld:
-    """A meld from its opener and body (``"[", "1-23m"``): there are few, so each is parsed
-    once. Error positions are relative to the body."""
+    """A meld from its opener and body (``"[", "1-23m"``). Error positions are relative to the
+    body."""
     if not body or body[-1] not in "mpszh":
         raise NotationError("a meld ends with its suit letter, as in [1-23m]", len(body))
     suit = "z" if body[-1] == "h" else body[-1]

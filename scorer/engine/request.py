@@ -8,12 +8,20 @@ RULES.md §7b: tile counts, red fives, hand size, and the situation flags that c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .notation import MeldKind, NotationError, ParsedHand, parse_hand, parse_tile, parse_tiles
+from .notation import (
+    _CODES,
+    MEMO_LIMIT,
+    MeldKind,
+    NotationError,
+    ParsedHand,
+    parse_hand,
+    parse_tile,
+    parse_tiles,
+)
 from .rules import ALL_PRESETS, TENHOU, Rules, RulesError, resolve_rules
-from .tiles import EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
+from .tiles import _SORT, EAST, KIND, NORTH, SUITS, TileCode, code_of, kind_of, tile_name
 
 BOOL_FIELDS: Final = (
     "tsumo",
@@ -45,6 +53,23 @@ REQUEST_FIELDS: Final = (
     "wareme",
     "rules",
 )
+#: The attributes of :class:`Request` given to its constructor, in order.
+REQUEST_ATTRIBUTES: Final = (
+    "hand",
+    "win",
+    "tsumo",
+    "seat",
+    "round",
+    *SITUATION_FIELDS,
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "wareme",
+    "discarder",
+    "rules",
+    "nuki",
+)
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"0", "false", "off", "no", ""})
 WIND_CODES: Final = ("1z", "2z", "3z", "4z")
@@ -66,53 +91,134 @@ class EngineError(ValueError):
         }
 
 
-@dataclass(frozen=True, slots=True)
 class Request:
-    """A validated scoring request. Winds are tile kinds (27 East .. 30 North)."""
+    """A validated scoring request. Winds are tile kinds (27 East .. 30 North).
 
-    hand: ParsedHand
-    win: TileCode
-    tsumo: bool = False
-    seat: int = EAST
-    round: int = EAST
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    dora: tuple[TileCode, ...] = ()
-    ura: tuple[TileCode, ...] = ()
-    honba: int = 0
-    sticks: int = 0
-    wareme: int | None = None
-    discarder: int | None = None
-    rules: Rules = TENHOU
+    Immutable: every attribute is ``Final`` (mypy refuses an assignment; the compiled engine
+    makes them read-only). Equality, hashing and ``repr`` are those of the frozen dataclass it
+    used to be: the request fields, not the facts computed from them. A hand-written slotted
+    class rather than a dataclass because mypyc compiles its constructor to native code, where
+    a dataclass keeps the generated, interpreted ``__init__`` (ten times slower here).
+    """
+
+    __slots__ = (
+        "all_tiles",
+        "chankan",
+        "chiihou",
+        "counts",
+        "discarder",
+        "dora",
+        "double_riichi",
+        "haitei",
+        "hand",
+        "honba",
+        "honours",
+        "houtei",
+        "ippatsu",
+        "is_closed",
+        "kinds",
+        "nuki",
+        "riichi",
+        "rinshan",
+        "round",
+        "rules",
+        "seat",
+        "sticks",
+        "suits",
+        "tenhou",
+        "tsumo",
+        "ura",
+        "wareme",
+        "win",
+    )
+
+    hand: Final[ParsedHand]
+    win: Final[TileCode]
+    tsumo: Final[bool]
+    seat: Final[int]
+    round: Final[int]
+    riichi: Final[bool]
+    double_riichi: Final[bool]
+    ippatsu: Final[bool]
+    haitei: Final[bool]
+    houtei: Final[bool]
+    rinshan: Final[bool]
+    chankan: Final[bool]
+    tenhou: Final[bool]
+    chiihou: Final[bool]
+    dora: Final[tuple[TileCode, ...]]
+    ura: Final[tuple[TileCode, ...]]
+    honba: Final[int]
+    sticks: Final[int]
+    wareme: Final[int | None]
+    discarder: Final[int | None]
+    rules: Final[Rules]
     #: North tiles set aside as nuki dora (kita), three players only: not part of the hand.
-    nuki: int = 0
-    # Facts every rule asks for, computed once (see __post_init__).
-    all_tiles: tuple[TileCode, ...] = field(init=False, repr=False, compare=False)
+    nuki: Final[int]
+    # Facts every rule asks for, computed once in __init__.
+    all_tiles: Final[tuple[TileCode, ...]]
     """Every tile of the winning hand: concealed, winning tile and meld tiles."""
-    kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    kinds: Final[tuple[int, ...]]
+    counts: Final[tuple[int, ...]]
     """How many of each of the 34 kinds the winning hand holds (kans count four)."""
-    is_closed: bool = field(init=False, repr=False, compare=False)
+    is_closed: Final[bool]
     """No called meld (a closed kan keeps the hand closed)."""
-    suits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    suits: Final[tuple[int, ...]]
     """The number suits present (0 manzu, 1 pinzu, 2 souzu)."""
-    honours: int = field(init=False, repr=False, compare=False)
+    honours: Final[int]
     """How many honour tiles the hand holds."""
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        hand: ParsedHand,
+        win: TileCode,
+        tsumo: bool = False,
+        seat: int = EAST,
+        round: int = EAST,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        dora: tuple[TileCode, ...] = (),
+        ura: tuple[TileCode, ...] = (),
+        honba: int = 0,
+        sticks: int = 0,
+        wareme: int | None = None,
+        discarder: int | None = None,
+        rules: Rules = TENHOU,
+        nuki: int = 0,
+    ) -> None:
+        self.hand = hand
+        self.win = win
+        self.tsumo = tsumo
+        self.seat = seat
+        self.round = round
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.haitei = haitei
+        self.houtei = houtei
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.tenhou = tenhou
+        self.chiihou = chiihou
+        self.dora = dora
+        self.ura = ura
+        self.honba = honba
+        self.sticks = sticks
+        self.wareme = wareme
+        self.discarder = discarder
+        self.rules = rules
+        self.nuki = nuki
         # Plain loops: they are fast as Python and compile well with mypyc.
-        hand = self.hand
-        tiles = (*hand.concealed, self.win)
-        melds = hand.melds
+        tiles = (*hand.concealed, win)
         closed = True
-        for meld in melds:
+        for meld in hand.melds:
             tiles += meld.tiles
             if meld.is_open:
                 closed = False
@@ -132,13 +238,54 @@ class Request:
                 if counts[kind]:
                     suits.append(suit)
                     break
-        setattr_ = object.__setattr__
-        setattr_(self, "all_tiles", tiles)
-        setattr_(self, "kinds", tuple(kinds))
-        setattr_(self, "counts", tuple(counts))
-        setattr_(self, "is_closed", closed)
-        setattr_(self, "suits", tuple(suits))
-        setattr_(self, "honours", honours)
+        self.all_tiles = tiles
+        self.kinds = tuple(kinds)
+        self.counts = tuple(counts)
+        self.is_closed = closed
+        self.suits = tuple(suits)
+        self.honours = honours
+
+    def _fields(self) -> tuple[object, ...]:
+        """The request fields in order: what equality, hashing and ``repr`` look at."""
+        return (
+            self.hand,
+            self.win,
+            self.tsumo,
+            self.seat,
+            self.round,
+            self.riichi,
+            self.double_riichi,
+            self.ippatsu,
+            self.haitei,
+            self.houtei,
+            self.rinshan,
+            self.chankan,
+            self.tenhou,
+            self.chiihou,
+            self.dora,
+            self.ura,
+            self.honba,
+            self.sticks,
+            self.wareme,
+            self.discarder,
+            self.rules,
+            self.nuki,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Request)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        values = ", ".join(
+            f"{n}={v!r}" for n, v in zip(REQUEST_ATTRIBUTES, self._fields(), strict=True)
+        )
+        return f"Request({values})"
 
     @property
     def is_dealer(self) -> bool:
@@ -233,10 +380,39 @@ def _indicators(value: object, name: str) -> tuple[TileCode, ...]:
         raise EngineError("invalid_notation", f"'{name}' must be tiles in MPSZ, e.g. 1m5z", name)
     if value in KIND:  # one tile as its own code, the usual case
         return (value,)
-    try:
-        return parse_tiles(value, field_label=f"{name} indicators")
-    except NotationError as exc:
-        raise _notation_error(name, exc, value) from None
+    found = _INDICATORS.get(value)
+    if found is not None:
+        return found
+    # Tile codes one after another ("2m5p"), the usual form: as parse_tiles reads them, sorted.
+    codes: list[TileCode] = []
+    if len(value) % 2 == 0:
+        for start in range(0, len(value), 2):
+            code = _CODES.get(value[start : start + 2])
+            if code is None:
+                break
+            codes.append(code)
+    if codes and 2 * len(codes) == len(value):
+        codes.sort(key=_SORT.__getitem__)
+        found = tuple(codes)
+    else:
+        try:
+            found = parse_tiles(value, field_label=f"{name} indicators")
+        except NotationError as exc:
+            raise _notation_error(name, exc, value) from None
+    if len(_INDICATORS) >= MEMO_LIMIT:
+        _INDICATORS.clear()
+    _INDICATORS[value] = found
+    return found
+
+
+#: Memo of parsed indicator fields (``"2m5p"``), emptied by ``api.clear_caches`` and at
+#: :data:`MEMO_LIMIT` entries (the fields are at most 40 characters, checked before parsing).
+_INDICATORS: Final[dict[str, tuple[TileCode, ...]]] = {}
+
+
+def clear_memos() -> None:
+    """Empty the memo tables (for benchmarks, see ``api.clear_caches``)."""
+    _INDICATORS.clear()
 
 
 #: The longest text each tile field may hold, checked before parsing: the longest real hand
@@ -354,19 +530,26 @@ def validate_tiles(request: Request) -> None:
     for code in indicators:
         counts[KIND[code]] += 1
     counts[NORTH] += request.nuki
-    tiles = request.all_tiles + indicators
     if request.rules.sanma:
         _check_sanma_tiles(request, counts)
-    if (
-        max(counts) <= 4
-        and tiles.count("0m") < 2
-        and tiles.count("0p") < 2
-        and tiles.count("0s") < 2
-        and len(request.all_tiles) == 14 + sum(1 for m in request.hand.melds if m.is_kan)
-        and len(request.hand.melds) <= 4
-    ):
-        return  # the usual case; otherwise find the first problem and word it
-    _explain_tiles(request, counts, tiles)
+    melds = request.hand.melds
+    kans = 0
+    for meld in melds:
+        if meld.is_kan:
+            kans += 1
+    most = 0
+    for count in counts:
+        if count > most:
+            most = count
+    if most <= 4 and len(request.all_tiles) == 14 + kans and len(melds) <= 4:
+        # Two red fives of a suit need two fives of it (red or not): only then count them.
+        if counts[4] < 2 and counts[13] < 2 and counts[22] < 2:
+            return  # the usual case
+        tiles = request.all_tiles + indicators
+        if tiles.count("0m") < 2 and tiles.count("0p") < 2 and tiles.count("0s") < 2:
+            return
+    # Find the first problem and word it.
+    _explain_tiles(request, counts, request.all_tiles + indicators)
 
 
 #: The tiles three players leave out: 2m to 8m (red 5m included).

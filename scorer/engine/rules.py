@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from typing import Final, Literal
 
 AotenjouYakuman = Literal["fixed", "13han", "higher"]
@@ -226,17 +225,27 @@ def resolve_rules(spec: object) -> Rules:
     if not isinstance(spec, Mapping):
         raise RulesError("rules must be a preset name or an object")
     # Types are part of the key: 1, 1.0 and True are equal keys but not equally valid values.
-    key = tuple((name, type(value), value) for name, value in spec.items())
+    key = tuple([(name, type(value), value) for name, value in spec.items()])
     try:
-        return _resolve_items(key)
-    except TypeError:  # an unhashable value: no cache, and an error below
+        found = _RESOLVED.get(key)
+    except TypeError:  # an unhashable value: no memo, and an error below
         return _resolve_mapping(spec)
+    if found is None:
+        found = _resolve_mapping(spec)
+        if len(_RESOLVED) >= 1024:
+            _RESOLVED.clear()
+        _RESOLVED[key] = found
+    return found
 
 
-@lru_cache(maxsize=1024)
-def _resolve_items(items: tuple[tuple[object, type, object], ...]) -> Rules:
-    """Rule objects repeat from request to request; each distinct spec is resolved once."""
-    return _resolve_mapping({name: value for name, _type, value in items})
+#: Rule objects repeat from request to request: each distinct spec (its items with their
+#: types) is resolved once. Emptied by ``api.clear_caches`` and at 1024 entries.
+_RESOLVED: Final[dict[tuple[tuple[object, type, object], ...], Rules]] = {}
+
+
+def clear_memos() -> None:
+    """Empty the memo of resolved specs (for benchmarks, see ``api.clear_caches``)."""
+    _RESOLVED.clear()
 
 
 def _resolve_mapping(spec: Mapping[object, object]) -> Rules:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .fu import FuItem, count_fu
@@ -121,20 +120,58 @@ class Candidate:
         return (not self.no_yaku, self.payments.total, self.yakuman, self.han, self.fu)
 
 
-@dataclass(frozen=True)
 class Result:
-    """The scored hand: the best candidate, the other readings and the dora found."""
+    """The scored hand: the best candidate, the other readings and the dora found.
 
-    request: Request
-    best: Candidate
-    others: tuple[Candidate, ...]
-    dora: tuple[DoraCount, ...] = field(default=())
+    Read-only: ``request``, ``best``, ``others`` and ``dora`` are ``Final``; only the memo of
+    the explanation and of the hand's notation fill in on first use. Equality, hashing and
+    ``repr`` are those of the frozen dataclass it used to be (a hand-written class because
+    mypyc compiles its constructor natively)."""
+
+    __slots__ = ("_hand", "_steps", "best", "dora", "others", "request")
+
+    request: Final[Request]
+    best: Final[Candidate]
+    others: Final[tuple[Candidate, ...]]
+    dora: Final[tuple[DoraCount, ...]]
     #: The explanation once built (see :attr:`steps`).
-    _steps: list[dict[str, object]] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    _steps: list[dict[str, object]] | None
     #: The hand's canonical notation once written (see :attr:`hand_text`).
-    _hand: str = field(default="", init=False, repr=False, compare=False)
+    _hand: str
+
+    def __init__(
+        self,
+        request: Request,
+        best: Candidate,
+        others: tuple[Candidate, ...],
+        dora: tuple[DoraCount, ...] = (),
+    ) -> None:
+        self.request = request
+        self.best = best
+        self.others = others
+        self.dora = dora
+        self._steps = None
+        self._hand = ""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Result)
+        return (self.request, self.best, self.others, self.dora) == (
+            other.request,
+            other.best,
+            other.others,
+            other.dora,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.request, self.best, self.others, self.dora))
+
+    def __repr__(self) -> str:
+        return (
+            f"Result(request={self.request!r}, best={self.best!r}, others={self.others!r}, "
+            f"dora={self.dora!r})"
+        )
 
     @property
     def yaku_list(self) -> list[YakuHit]:
@@ -175,15 +212,11 @@ class Result:
             merged[found.id] += found.number
         return [(dora_id, n) for dora_id, n in merged.items() if n]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_steps", None)  # mypyc does not apply init=False defaults
-        object.__setattr__(self, "_hand", "")
-
     @property
     def hand_text(self) -> str:
         """The hand in canonical Extended MPSZ, written once for the result and its steps."""
         if not self._hand:
-            object.__setattr__(self, "_hand", self.request.hand.notation())
+            self._hand = self.request.hand.notation()
         return self._hand
 
     @property
@@ -195,7 +228,7 @@ class Result:
         if self._steps is None:
             from .trace import build_steps
 
-            object.__setattr__(self, "_steps", build_steps(self))
+            self._steps = build_steps(self)
         assert self._steps is not None
         return self._steps
 
@@ -222,6 +255,16 @@ class Result:
         if steps:
             out["steps"] = self.steps
         return out
+
+
+#: Memo of :func:`rows_for` by the hand's facts (a dict lookup is cheaper than its
+#: ``lru_cache``); emptied by ``api.clear_caches`` and at 16384 entries.
+_ROWS: Final[dict[int, tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]]] = {}
+
+
+def clear_memos() -> None:
+    """Empty the memo of yaku rows (for benchmarks, see ``api.clear_caches``)."""
+    _ROWS.clear()
 
 
 #: The kinds of dora, in the order results list them.
@@ -432,7 +475,12 @@ def score(request: Request) -> Result:
     dora = count_dora(request)
     dora_han = sum(d.number for d in dora)
     facts = hand_facts(request)
-    rows = rows_for(facts)
+    rows = _ROWS.get(facts)
+    if rows is None:
+        rows = rows_for(facts)
+        if len(_ROWS) >= 16384:
+            _ROWS.clear()
+        _ROWS[facts] = rows
     candidates = [evaluate(request, reading, dora_han, rows, facts) for reading in options]
     if len(candidates) > 1:
         candidates.sort(key=Candidate.key, reverse=True)

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.engine.notation import Meld, MeldKind, NotationError, ParsedHand, parse_hand
+from scorer.engine.notation import (
+    Meld,
+    MeldKind,
+    NotationError,
+    ParsedHand,
+    _parse_hand_slowly,
+    parse_hand,
+)
 from scorer.engine.tiles import sort_key
 
 SUITS = "mps"
@@ -144,3 +151,34 @@ def test_a_foreign_character_anywhere_is_rejected(hand, where, junk):
     where = min(where, len(text))
     with pytest.raises(NotationError):
         parse_hand(text[:where] + junk + text[where:])
+
+
+@st.composite
+def loose_tiles(draw: st.DrawFn) -> str:
+    """Groups of digits closed by suit letters, in any order, red fives and repeats included
+    (more than four of a tile too: parsing does not count)."""
+    groups = draw(
+        st.lists(
+            st.tuples(st.text("0123456789", min_size=1, max_size=6), st.sampled_from("mpsz")),
+            max_size=6,
+        )
+    )
+    return "".join(digits + suit for digits, suit in groups)
+
+
+@given(loose_tiles(), st.sampled_from(["", "[1-23m]", "(5555z)", "{5=550^p}[7=77z]", "[12"]))
+def test_the_one_pass_reading_agrees_with_the_careful_parser(tiles, melds):
+    """parse_hand reads the canonical shape in one pass and hands everything else to the
+    character-by-character parser: both give the same hand, or the same error."""
+    text = tiles + melds
+    try:
+        expected: object = _parse_hand_slowly(text)
+    except NotationError as exc:
+        expected = (exc.message, exc.position)
+    try:
+        found: object = parse_hand(text)
+    except NotationError as exc:
+        found = (exc.message, exc.position)
+    assert found == expected
+    if isinstance(found, ParsedHand):
+        assert list(found.concealed) == sorted(found.concealed, key=sort_key)
