@@ -330,13 +330,20 @@ def _bool(data: Mapping[str, object], name: str) -> bool:
 MAX_COUNTER: Final = 99
 
 
-def _int(data: Mapping[str, object], name: str) -> int:
+#: The most norths a hand can set aside (there are four): what a refused ``nuki`` names. A
+#: larger number up to MAX_COUNTER passes here and is refused as a fifth north by the tile count.
+MAX_NUKI: Final = 4
+
+
+def _int(data: Mapping[str, object], name: str, most: int = MAX_COUNTER) -> int:
+    """A counter field; ``most`` is the largest value the refusal names (MAX_COUNTER is the
+    largest read)."""
     value = data.get(name, 0)
     if type(value) is int and 0 <= value <= MAX_COUNTER:
         return value
     if value is None or value == "":
         return 0
-    message = f"'{name}' must be a whole number from 0 to {MAX_COUNTER}"
+    message = f"'{name}' must be a whole number from 0 to {most}"
     if isinstance(value, bool):
         raise EngineError("invalid_situation", message, name)
     if isinstance(value, str):
@@ -516,7 +523,7 @@ def parse_request(data: Mapping[str, object]) -> Request:
         wareme=_wind(data, "wareme", None),
         discarder=_wind(data, "discarder", None),
         rules=rules,
-        nuki=_int(data, "nuki") if "nuki" in data else 0,
+        nuki=_int(data, "nuki", MAX_NUKI) if "nuki" in data else 0,
     )
     validate_tiles(request)
     validate_situation(request)

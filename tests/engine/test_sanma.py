@@ -92,6 +92,13 @@ def test_a_fifth_north_counting_the_nuki():
     assert (err["code"], err["field"]) == ("invalid_tiles", "nuki")
 
 
+@pytest.mark.parametrize("nuki", ["x", "-1", -1, 100, "٣", True])
+def test_a_refused_nuki_names_the_four_norths_there_are(nuki):
+    err = error({**HAKU, "rules": SANMA, "nuki": nuki})
+    assert (err["code"], err["field"]) == ("invalid_situation", "nuki")
+    assert err["message"] == "'nuki' must be a whole number from 0 to 4"
+
+
 def test_one_man_indicator_makes_nine_man_the_dora():
     hand = {**HAKU, "hand": "99m456p789s1z[5=55z]", "win": "1z", "rules": SANMA}
     hand["hand"] = "999m456p789s1z[5=55z]"
