@@ -176,6 +176,7 @@ def test_htmx_swaps_a_field_error_but_not_the_400_page(client: Client) -> None:
     page = client.get("/tutor/quiz/table/?seed=1").content.decode()
     config = re.search(r'<meta name="htmx-config" content=\'([^\']*)\'>', page)
     assert config
+    assert "{#" not in page  # a template comment spans one line: no stray text in the page
     handling = json.loads(config.group(1))["responseHandling"]
     first_match = next(r for r in handling if re.fullmatch(r["code"], "400"))
     assert first_match["swap"] is True
