@@ -32,6 +32,7 @@ import http.client
 import os
 import random
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -219,6 +220,12 @@ def percentile(values: list[float], pct: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(pct / 100 * len(ordered)) - 1))]
+
+
+def _own_cpu() -> float:
+    """CPU time (user + system) of this process, the load generator, so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 # ---------------------------------------------------------------------- servers
@@ -439,9 +446,9 @@ def main() -> int:
                 server = Server(env, port, workers, threads)
                 try:
                     for name in endpoints:
-                        cpu = server.cpu_seconds()
+                        cpu, own = server.cpu_seconds(), _own_cpu()
                         result, elapsed = drive(port, name, args.connections, args.seconds)
-                        cpu = server.cpu_seconds() - cpu
+                        cpu, own = server.cpu_seconds() - cpu, _own_cpu() - own
                         lat = result.latencies
                         kinds = ",".join(f"{k}:{v}" for k, v in sorted(result.error_kinds.items()))
                         p50, p95, p99 = (1000 * percentile(lat, p) for p in (50, 95, 99))
@@ -449,6 +456,7 @@ def main() -> int:
                             f"| {database:8} | {workers}x{threads} | {name:11} | "
                             f"{len(lat) / elapsed:7.0f} | {p50:6.0f} | {p95:6.0f} | {p99:6.0f} | "
                             f"{1000 * cpu / max(1, len(lat)):6.1f} | "
+                            f"{1000 * own / max(1, len(lat)):6.2f} | "
                             f"{result.errors}{' ' + kinds if kinds else ''} |"
                         )
                         rows.append(row)
@@ -467,9 +475,9 @@ def main() -> int:
     print(f"load average at the end: {load} on {os.cpu_count()} CPUs")
     print(
         "| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | CPU ms/req "
-        "| errors |"
+        "| client CPU ms/req | errors |"
     )
-    print("|---|---|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
     for row in rows:
         print(row)
     for note in notes:
