@@ -37,6 +37,27 @@ def test_anonymous_progress_lives_in_the_database_behind_the_session(client):
     assert 'class="lvl-1" data-cell="n:2:30"' in html
 
 
+def test_an_answer_row_holds_every_value_as_given(client):
+    """The answer is one plain INSERT (progress._insert_answer): each value reads back through
+    the ORM exactly as it was written (JSON, the timestamp, the key)."""
+    q = quiz.make_question("table", 5, {"item": KEY})
+    given = {**right_answers(q), "a_ron": "12,000 ２"}
+    post_answer(client, q, given, answer_key="e" * 32)
+    row = Answer.objects.get()
+    learner = Learner.objects.get()
+    assert (row.learner, row.kind, row.key, row.seed) == (learner, "table", KEY, 5)
+    assert row.correct is False
+    assert row.given == {"ron": "12,000 ２"}
+    assert row.expected == q.expected
+    assert row.answer_key == "e" * 32
+    item = ItemProgress.objects.get()
+    assert row.created == item.last_seen
+    assert row.created.tzinfo is not None
+    # Without a key the column is NULL (the unique constraint ignores those).
+    progress.record(learner, q, quiz.check(q, {"ron": "1"}), {"ron": "1"})
+    assert Answer.objects.filter(answer_key__isnull=True).count() == 1
+
+
 def test_a_fresh_browser_has_no_progress(client):
     answer(client, "table", 1, {"item": KEY}, right=True)
     html = Client().get("/tutor/quiz/progress/").content.decode()
