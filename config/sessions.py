@@ -23,7 +23,7 @@ class SessionStore(db.SessionStore):
         connection = connections[router.db_for_read(model)]
         q = connection.ops.quote_name
         sql = (
-            f"SELECT {q('session_data')} FROM {q(model._meta.db_table)} "
+            f"SELECT {q('session_key')}, {q('session_data')} FROM {q(model._meta.db_table)} "
             f"WHERE {q('session_key')} = %s AND {q('expire_date')} > %s"
         )
         now = connection.ops.adapt_datetimefield_value(timezone.now())
@@ -34,4 +34,4 @@ class SessionStore(db.SessionStore):
             # As Django's store: an unknown or expired key is dropped (a new one is made).
             self._session_key = None
             return None
-        return model(session_key=self.session_key, session_data=row[0])
+        return model(session_key=row[0], session_data=row[1])
