@@ -27,7 +27,8 @@ from typing import Any, Final
 
 from gunicorn.workers.gthread import ThreadWorker
 
-#: The most workers one master runs at a time (including ones being replaced).
+#: The most workers one master runs at a time, including ones being replaced while it reloads
+#: (config/gunicorn.conf.py runs this worker for up to half as many).
 SLOTS: Final = 128
 #: The count a slot holds while no running worker owns it: never the fewest.
 IDLE: Final = 2**31 - 1

@@ -18,7 +18,7 @@ from config import balance
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-if threads > 1 and balance.SUPPORTED:
+if threads > 1 and balance.SUPPORTED and workers <= balance.SLOTS // 2:
     # gthread, each new connection to the worker holding the fewest (config/balance.py).
     worker_class = "config.balance.BalancedThreadWorker"
     pre_fork = balance.assign_slot
