@@ -58,6 +58,25 @@ def test_an_answer_row_holds_every_value_as_given(client):
     assert Answer.objects.filter(answer_key__isnull=True).count() == 1
 
 
+def test_a_session_naming_a_learner_that_is_gone_or_has_an_account_gets_a_new_one(client):
+    """The session's learner is read before the write transaction (progress._session_learner):
+    one that has gone, or that now belongs to an account, is not answered as."""
+    answer(client, "table", 1, {"item": KEY}, right=True)
+    first = Learner.objects.get()
+    Learner.objects.filter(pk=first.pk).delete()
+    answer(client, "table", 2, {"item": KEY}, right=True)
+    second = Learner.objects.get()
+    assert second.pk != first.pk
+    assert client.session[learners.SESSION_KEY] == second.pk
+    second.user = User.objects.create_user("owner", password="pw-long-enough-1")
+    second.save()
+    answer(client, "table", 3, {"item": KEY}, right=True)
+    third = Learner.objects.exclude(pk=second.pk).get()
+    assert third.user is None
+    assert Answer.objects.filter(learner=third).count() == 1
+    assert Answer.objects.filter(learner=second).count() == 1
+
+
 def test_a_fresh_browser_has_no_progress(client):
     answer(client, "table", 1, {"item": KEY}, right=True)
     html = Client().get("/tutor/quiz/progress/").content.decode()
