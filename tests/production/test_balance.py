@@ -26,7 +26,7 @@ pytestmark = [
     pytest.mark.skipif(not balance.SUPPORTED, reason="this gunicorn runs its own gthread worker"),
 ]
 
-LISTEN, ESTABLISHED = "0A", "01"
+LISTEN, ESTABLISHED, CLOSE_WAIT = "0A", "01", "08"
 
 
 def _tcp_sockets(port: int) -> list[tuple[str, int]]:
@@ -84,6 +84,15 @@ def _master(port: int) -> int:
     return min(holders, key=lambda pid: int(Path(f"/proc/{pid}/stat").read_text().split()[21]))
 
 
+def _until_closed(port: int) -> None:
+    """Wait until the server has closed its side of every connection its clients closed (a
+    worker counts a connection until it has)."""
+    deadline = time.monotonic() + 10
+    while any(state == CLOSE_WAIT for state, _inode in _tcp_sockets(port)):
+        assert time.monotonic() < deadline, "connections left half-closed"
+        time.sleep(0.05)
+
+
 def _burst(port: int, n: int) -> list[http.client.HTTPConnection]:
     """``n`` clients connecting at the same moment, each making one request and keeping its
     connection open (keep-alive)."""
@@ -114,6 +123,7 @@ def test_a_burst_of_connections_is_shared_evenly_between_the_workers(tmp_path: P
         # Warm every worker first: a worker's first request loads the application.
         for client in _burst(port, 8):
             client.close()
+        _until_closed(port)
         clients = _burst(port, 16)
         try:
             counts = connections_per_worker(port, master)
