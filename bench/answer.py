@@ -108,6 +108,7 @@ def main() -> int:
     parser.add_argument("--htmx", action="store_true", help="as htmx posts it (the fragment)")
     parser.add_argument("--right", action="store_true", help="answer right (no feedback work)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    parser.add_argument("--dump", metavar="FILE", help="with --profile: also save the stats")
     args = parser.parse_args()
 
     call_command("collectstatic", "--noinput", "-v0", "--ignore", "admin")
@@ -175,6 +176,8 @@ def main() -> int:
             print("  ", query["sql"][:160])
     if profiler is not None:
         stats = pstats.Stats(profiler)
+        if args.dump:
+            stats.dump_stats(args.dump)
         stats.sort_stats("cumulative").print_stats(40)
         stats.sort_stats("tottime").print_stats(25)
     return 0

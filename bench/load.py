@@ -4,14 +4,18 @@ For each database (a fresh SQLite file; PostgreSQL through a throwaway cluster t
 tools/with_postgres.sh starts and removes) and each gunicorn shape (2 sync workers; 4 workers x 2
 threads), this starts the app as production runs it (config/gunicorn.conf.py, DEBUG off, static
 collected), then drives each endpoint with ``--connections`` keep-alive clients for ``--seconds``
-and prints req/s, p50/p95/p99 latency, errors and the app's CPU time per request (gunicorn's
-processes only: the number that a busy, shared machine changes least):
+and prints req/s, p50/p95/p99 latency, errors, the app's CPU time per request (gunicorn's
+processes only: the number that a busy, shared machine changes least), the load generator's own
+CPU time per request and the machine's load average after the row:
 
 - fragment: the picker's htmx fragment (a tile added to a hand)
 - api: GET /api/score
 - walkthrough: one step of /tutor/explain
 - question: a quiz question (GET /tutor/quiz/table/?seed=N)
-- answer: a quiz answer (POST, CSRF token, session cookie, a fresh answer_key each)
+- answer: a quiz answer (POST, CSRF token, session cookie, a fresh answer_key each), as the
+  question page's form posts it without JavaScript: the whole answer page comes back
+- answer-htmx (only when named in --endpoints): the same POST as the form sends it with htmx
+  running (HX-Request ...): the #quiz fragment comes back
 
 Then the fault check (``--kill``, on by default): answers under load while one gunicorn worker is
 killed with SIGKILL every few seconds; every request that failed is retried with its answer_key
@@ -32,6 +36,7 @@ import http.client
 import os
 import random
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -160,13 +165,32 @@ def answer(client: Client, rng: random.Random, key: str | None = None) -> tuple[
     )
 
 
+def answer_htmx(client: Client, rng: random.Random) -> tuple[int, str]:
+    """The same answer as the question page's form sends it with htmx running (its headers):
+    the #quiz fragment comes back instead of the whole page. Not in the default run."""
+    return client.request(
+        "POST",
+        "/tutor/quiz/table/answer/",
+        body=answer_body(client, rng.randint(1, 10**6), uuid.uuid4().hex),
+        headers={
+            "Referer": f"http://{HOST}:{client.port}/tutor/quiz/table/",
+            "HX-Request": "true",
+            "HX-Target": "quiz",
+            "HX-Current-URL": f"http://{HOST}:{client.port}/tutor/quiz/table/",
+        },
+    )
+
+
 ENDPOINTS: dict[str, Callable[[Client, random.Random], tuple[int, str]]] = {
     "fragment": fragment,
     "api": api,
     "walkthrough": walkthrough,
     "question": question,
     "answer": answer,
+    "answer-htmx": answer_htmx,
 }
+#: What a run drives unless --endpoints says otherwise.
+DEFAULT_ENDPOINTS = ("fragment", "api", "walkthrough", "question", "answer")
 
 
 def drive(port: int, name: str, connections: int, seconds: float) -> tuple[Result, float]:
@@ -179,7 +203,7 @@ def drive(port: int, name: str, connections: int, seconds: float) -> tuple[Resul
     def worker(index: int) -> None:
         rng = random.Random(index)
         client = Client(port)
-        if name == "answer":
+        if name.startswith("answer"):
             try:
                 prepare_answers(client)
             except (OSError, http.client.HTTPException):
@@ -219,6 +243,12 @@ def percentile(values: list[float], pct: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(pct / 100 * len(ordered)) - 1))]
+
+
+def _own_cpu() -> float:
+    """CPU time (user + system) of this process, the load generator, so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 # ---------------------------------------------------------------------- servers
@@ -400,7 +430,11 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--db", default="sqlite,postgres")
     parser.add_argument("--shapes", default="2x1,4x2", help="workers x threads, comma-separated")
-    parser.add_argument("--endpoints", default=",".join(ENDPOINTS))
+    parser.add_argument(
+        "--endpoints",
+        default=",".join(DEFAULT_ENDPOINTS),
+        help=f"comma-separated, of {', '.join(ENDPOINTS)}",
+    )
     parser.add_argument("--port", type=int, default=8430)
     parser.add_argument("--no-kill", action="store_true", help="skip the SIGKILL fault check")
     args = parser.parse_args()
@@ -424,8 +458,10 @@ def main() -> int:
             env=base_env("sqlite:///" + str(Path(tmp) / "x.sqlite3"), static_root),
             check=True,
         )
-        rows: list[str] = []
+        rows: list[Row] = []
         notes: list[str] = []
+        kills: list[bool] = []
+        print(HEADER, flush=True)
         for database in databases:
             url = postgres_url if database == "postgres" else f"sqlite:///{tmp}/load.sqlite3"
             env = base_env(url, static_root)
@@ -439,42 +475,89 @@ def main() -> int:
                 server = Server(env, port, workers, threads)
                 try:
                     for name in endpoints:
-                        cpu = server.cpu_seconds()
+                        cpu, own = server.cpu_seconds(), _own_cpu()
                         result, elapsed = drive(port, name, args.connections, args.seconds)
-                        cpu = server.cpu_seconds() - cpu
-                        lat = result.latencies
-                        kinds = ",".join(f"{k}:{v}" for k, v in sorted(result.error_kinds.items()))
-                        p50, p95, p99 = (1000 * percentile(lat, p) for p in (50, 95, 99))
-                        row = (
-                            f"| {database:8} | {workers}x{threads} | {name:11} | "
-                            f"{len(lat) / elapsed:7.0f} | {p50:6.0f} | {p95:6.0f} | {p99:6.0f} | "
-                            f"{1000 * cpu / max(1, len(lat)):6.1f} | "
-                            f"{result.errors}{' ' + kinds if kinds else ''} |"
-                        )
+                        cpu, own = server.cpu_seconds() - cpu, _own_cpu() - own
+                        row = Row(database, f"{workers}x{threads}", name, result, elapsed, cpu, own)
                         rows.append(row)
-                        print(row, flush=True)
+                        print(row.line(), flush=True)
                 finally:
                     server.stop()
             if not args.no_kill:
                 note = kill_check(env, port, args.connections, min(args.seconds, 20))
                 notes.append(f"kill -9 on {database}: {note}")
+                kills.append(note.endswith("OK"))
                 print(notes[-1], flush=True)
 
     print()
-    print(f"{args.connections} connections, {args.seconds:.0f} s per row, loopback, gunicorn")
+    print(
+        f"{args.connections} keep-alive connections, {args.seconds:.0f} s per row, loopback, "
+        f"gunicorn (shape = workers x threads); {os.cpu_count()} CPUs, the load generator on "
+        "the same machine"
+    )
     # Numbers from a shared machine mean little without its load (other processes' CPU).
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"load average at the end: {load} on {os.cpu_count()} CPUs")
-    print(
-        "| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | CPU ms/req "
-        "| errors |"
-    )
-    print("|---|---|---|---:|---:|---:|---:|---:|---|")
+    print(f"load average at the end: {load} (1, 5, 15 min); 'load' = the 1-min one after each row")
+    print(HEADER)
     for row in rows:
-        print(row)
+        print(row.line())
     for note in notes:
         print(note)
+    print(targets(rows, kills))
     return 0
+
+
+HEADER = (
+    "| database | shape | endpoint    |   req/s | p50 ms | p95 ms | p99 ms | CPU ms/req "
+    "| client CPU ms/req | load | errors |\n"
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+)
+
+
+@dataclass
+class Row:
+    """One endpoint driven on one server: what the table prints."""
+
+    database: str
+    shape: str
+    endpoint: str
+    result: Result
+    elapsed: float
+    cpu: float  #: gunicorn's processes' CPU seconds during the row
+    own: float  #: the load generator's CPU seconds during the row
+    load: float = field(default_factory=lambda: os.getloadavg()[0])
+
+    def p99(self) -> float:
+        return 1000 * percentile(self.result.latencies, 99)
+
+    def line(self) -> str:
+        lat = self.result.latencies
+        n = max(1, len(lat))
+        p50, p95, p99 = (1000 * percentile(lat, p) for p in (50, 95, 99))
+        kinds = ",".join(f"{k}:{v}" for k, v in sorted(self.result.error_kinds.items()))
+        return (
+            f"| {self.database:8} | {self.shape} | {self.endpoint:11} | "
+            f"{len(lat) / self.elapsed:7.0f} | {p50:6.0f} | {p95:6.0f} | {p99:6.0f} | "
+            f"{1000 * self.cpu / n:6.1f} | {1000 * self.own / n:6.2f} | {self.load:4.1f} | "
+            f"{self.result.errors}{' ' + kinds if kinds else ''} |"
+        )
+
+
+def targets(rows: list[Row], kills: list[bool]) -> str:
+    """Issue #12's targets, as far as this run measured them."""
+    parts = []
+    errors = sum(row.result.errors for row in rows)
+    parts.append(f"0 errors everywhere: {'OK' if not errors else f'FAILED ({errors})'}")
+    answers = [row for row in rows if row.endpoint == "answer" and row.shape == "4x2"]
+    if answers:
+        each = ", ".join(
+            f"{row.database} {row.p99():.0f} {'OK' if row.p99() <= 500 else 'FAILED'}"
+            for row in answers
+        )
+        parts.append(f"answer p99 <= 500 ms at 4x2: {each}")
+    if kills:
+        parts.append(f"kill -9: {'OK' if all(kills) else 'FAILED'}")
+    return "targets: " + "; ".join(parts)
 
 
 if __name__ == "__main__":

@@ -104,7 +104,12 @@ class InputGuardMiddleware:
             return None
         accepts: Callable[[str], bool] | None = getattr(view, "guard_accepts", None)
         if accepts is None or not all(accepts(name) for name, _message in found):
-            return render(request, "400.html", {"message": found[0][1]}, status=400)
+            response = render(request, "400.html", {"message": found[0][1]}, status=400)
+            if request.headers.get("HX-Request"):
+                # Pages swap a 400 into their target (templates/base.html's htmx-config): it is
+                # the form with its field errors. This one is a whole page: left unswapped.
+                response["HX-Reswap"] = "none"
+            return response
         request.GET = _without(request.GET, found)  # type: ignore[assignment]
         if request.method == "POST":
             request.POST = _without(request.POST, found)  # type: ignore[assignment]

@@ -272,6 +272,9 @@ if REDIS_URL:
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    # Django's database sessions, the row read with one plain SELECT (config/sessions.py).
+    SESSION_ENGINE = "config.sessions"
 
 # ---------------------------------------------------------------------- lockouts
 # django-axes counts failed logins per account and per client address; past the limit, the

@@ -84,3 +84,35 @@ def test_timed_question_counts_down_and_submits_itself(page):
     assert page.locator(".quiz-timer").count() == 0
     assert Answer.objects.count() == 1
     assert "timed=3" in (page.locator("a.quiz-next").get_attribute("href") or "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_answer_posted_through_htmx_shows_its_message_beside_the_field(page):
+    """An answer the server refuses (too long: the box's maxlength is taken off, as a script or
+    an old page could) comes back as a 400 with the form and the message beside the field; htmx
+    swaps it in (its default swaps no 4xx, so the learner saw nothing)."""
+    from tutor.models import Answer
+
+    page.goto(page.base + "/tutor/quiz/table/?seed=42")
+    box = page.locator(".quiz-form input[type=text]").first
+    name = box.get_attribute("name")
+    box.evaluate("el => el.removeAttribute('maxlength')")
+    box.fill("9" * 41)
+    with page.expect_response(lambda r: "/answer/" in r.url) as posted:
+        box.press("Enter")
+    response = posted.value
+    assert response.status == 400
+    assert response.request.headers.get("hx-request") == "true"  # swapped by htmx, not loaded
+    error = page.locator(f'.field-error[data-error-for="{name}"]')
+    error.wait_for()
+    assert "at most 40 characters" in error.inner_text()
+    assert page.locator(f'input[name="{name}"]').get_attribute("aria-invalid") == "true"
+    assert page.locator("h1").count() == 1  # the fragment replaced #quiz, no page inside it
+    assert page.locator(".quiz-feedback").count() == 0
+    assert Answer.objects.count() == 0
+    # The same form, answered within bounds, is checked and stored.
+    box = page.locator(f'input[name="{name}"]')
+    box.fill("1000")
+    box.press("Enter")
+    page.locator(".quiz-feedback").wait_for()
+    assert Answer.objects.count() == 1

@@ -6,6 +6,7 @@ and a page with no field for the parameter answers with the 400 page."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from urllib.parse import urlencode
 
@@ -165,3 +166,27 @@ def test_a_parameter_without_a_field_gets_the_400_page(client: Client, url: str)
     response = client.get(url)
     assert response.status_code == 400
     assert "This request cannot be read" in _text(response)
+    assert "HX-Reswap" not in response
+
+
+def test_htmx_swaps_a_field_error_but_not_the_400_page(client: Client) -> None:
+    """Pages swap an htmx 400 into their target (base.html's htmx-config): the quiz answer's is
+    its form with the field error; the 400 page is a whole page, so it says not to swap it."""
+    htmx = {"HX-Request": "true"}
+    page = client.get("/tutor/quiz/table/?seed=1").content.decode()
+    config = re.search(r'<meta name="htmx-config" content=\'([^\']*)\'>', page)
+    assert config
+    assert "{#" not in page  # a template comment spans one line: no stray text in the page
+    handling = json.loads(config.group(1))["responseHandling"]
+    first_match = next(r for r in handling if re.fullmatch(r["code"], "400"))
+    assert first_match["swap"] is True
+    assert not any(r["swap"] for r in handling if re.fullmatch(r["code"], "500"))
+    refused = client.get("/tutor/quiz/table/?" + urlencode({"seed": "1\x00"}), headers=htmx)
+    assert refused.status_code == 400
+    assert refused["HX-Reswap"] == "none"
+    q = quiz.make_question("table", 42, {})
+    answers = {**right_answers(q), f"a_{q.fields[0].name}": "9" * 41}
+    fragment = post_answer(client, q, answers, htmx=True)
+    assert fragment.status_code == 400
+    assert "HX-Reswap" not in fragment
+    assert fragment.content.decode().lstrip().startswith('<section id="quiz"')

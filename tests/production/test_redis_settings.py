@@ -68,7 +68,7 @@ def test_without_redis_url_sessions_and_lockouts_stay_in_the_database() -> None:
     env = env_with(**DOCUMENTED)
     env.pop("REDIS_URL", None)
     seen = probe(env)
-    assert seen["session_engine"] == "django.contrib.sessions.backends.db"
+    assert seen["session_engine"] == "config.sessions"  # database sessions, a plain read
     assert seen["axes_handler"] == "axes.handlers.database.AxesDatabaseHandler"
     assert seen["cache_backend"] != "django.core.cache.backends.redis.RedisCache"
 

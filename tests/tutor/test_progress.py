@@ -37,6 +37,46 @@ def test_anonymous_progress_lives_in_the_database_behind_the_session(client):
     assert 'class="lvl-1" data-cell="n:2:30"' in html
 
 
+def test_an_answer_row_holds_every_value_as_given(client):
+    """The answer is one plain INSERT (progress._insert_answer): each value reads back through
+    the ORM exactly as it was written (JSON, the timestamp, the key)."""
+    q = quiz.make_question("table", 5, {"item": KEY})
+    given = {**right_answers(q), "a_ron": "12,000 ２"}
+    post_answer(client, q, given, answer_key="e" * 32)
+    row = Answer.objects.get()
+    learner = Learner.objects.get()
+    assert (row.learner, row.kind, row.key, row.seed) == (learner, "table", KEY, 5)
+    assert row.correct is False
+    assert row.given == {"ron": "12,000 ２"}
+    assert row.expected == q.expected
+    assert row.answer_key == "e" * 32
+    item = ItemProgress.objects.get()
+    assert row.created == item.last_seen
+    assert row.created.tzinfo is not None
+    # Without a key the column is NULL (the unique constraint ignores those).
+    progress.record(learner, q, quiz.check(q, {"ron": "1"}), {"ron": "1"})
+    assert Answer.objects.filter(answer_key__isnull=True).count() == 1
+
+
+def test_a_session_naming_a_learner_that_is_gone_or_has_an_account_gets_a_new_one(client):
+    """The session's learner is read before the write transaction (progress._session_learner):
+    one that has gone, or that now belongs to an account, is not answered as."""
+    answer(client, "table", 1, {"item": KEY}, right=True)
+    first = Learner.objects.get()
+    Learner.objects.filter(pk=first.pk).delete()
+    answer(client, "table", 2, {"item": KEY}, right=True)
+    second = Learner.objects.get()
+    assert second.pk != first.pk
+    assert client.session[learners.SESSION_KEY] == second.pk
+    second.user = User.objects.create_user("owner", password="pw-long-enough-1")
+    second.save()
+    answer(client, "table", 3, {"item": KEY}, right=True)
+    third = Learner.objects.exclude(pk=second.pk).get()
+    assert third.user is None
+    assert Answer.objects.filter(learner=third).count() == 1
+    assert Answer.objects.filter(learner=second).count() == 1
+
+
 def test_a_fresh_browser_has_no_progress(client):
     answer(client, "table", 1, {"item": KEY}, right=True)
     html = Client().get("/tutor/quiz/progress/").content.decode()

@@ -478,13 +478,14 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
                 "timed": context["timed"],
             }
             set_score["retry_url"] = _url("quiz_question", kind, retry)
+    interval = timeuntil(item.due, item.last_seen)
     context.update(
         verdict=verdict,
         slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
-        interval=timeuntil(item.due, item.last_seen),
-        schedule=schedule_text(item.box, verdict.correct, timeuntil(item.due, item.last_seen)),
+        interval=interval,
+        schedule=schedule_text(item.box, verdict.correct, interval),
         table=table,
         set_score=set_score,
         progress_url=reverse("tutor:quiz_progress"),
