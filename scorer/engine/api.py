@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import hand, notation, rules, yaku
+from . import hand, notation, rules, trace, yaku
 from .request import EngineError, parse_request
 from .score import Result, score
 
 
 def clear_caches() -> None:
     """Empty the engine's memo tables (suit splits, melds, notation groups, rule specs, yaku
-    rows): benchmarks call it so that every timed pass starts cold."""
+    rows, the trace's filled sentences): benchmarks call it so that every timed pass starts
+    cold."""
+    trace.clear_caches()
     for cached in (
         hand._suit_splits,
         hand._meld_block,

@@ -14,7 +14,7 @@ from .fu import FU_RULES, round_up_10
 from .hand import Block, Reading
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
-from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind
+from .yaku import COMMON, REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind, judge_common
 from .yaku import gettext_noop as _
 
 if TYPE_CHECKING:
@@ -86,9 +86,10 @@ DOUBLE_WIND: Final = _(
 )
 
 # Filling a sentence. A step is built as data first (its kind, tiles and numbers, in the order
-# the result shows them); its ``text`` is then filled from the step itself, with each template
-# cut once into its constant pieces and the names of its fields, so that only the values are
-# turned into text hand after hand.
+# the result shows them); its ``text`` is then filled from it. Every template is cut once, when
+# the module loads, into its constant pieces and the names of its fields, so that hand after hand
+# only the values are turned into text: a fixed sentence is used as it stands, and most others
+# are a few concatenations.
 
 #: Template -> (literal, field, literal, ..., literal); ``()`` when a field has a format spec
 #: or a conversion (none of ours does: those go through ``str.format_map``).
@@ -111,6 +112,13 @@ def _split(template: str) -> tuple[str, ...]:
     return tuple(pieces)
 
 
+def _pieces(template: str) -> tuple[str, ...]:
+    pieces = _PIECES.get(template)
+    if pieces is None:
+        pieces = _PIECES[template] = _split(template)
+    return pieces
+
+
 def _shown(value: object) -> str:
     """A value as a sentence shows it: tile lists spaced, anything else as ``format`` does."""
     if isinstance(value, str):
@@ -129,20 +137,83 @@ def fill(template: str, step: Step) -> str:
     count = len(pieces)
     if count == 1:  # a fixed sentence
         return pieces[0]
+    if count == 3:  # one field
+        return pieces[0] + _shown(step[pieces[1]]) + pieces[2]
     if not count:
         return template.format_map({key: _shown(value) for key, value in step.items()})
-    parts = [pieces[0]]
+    text = pieces[0]
     index = 1
     while index < count:
-        parts.append(_shown(step[pieces[index]]))
-        parts.append(pieces[index + 1])
+        text += _shown(step[pieces[index]])
+        text += pieces[index + 1]
         index += 2
-    return "".join(parts)
+    return text
+
+
+#: Sentences filled in this round, by template and the values of its fields (the key a tuple:
+#: the template, then each field's value in the template's order). Most hands share their
+#: numbers (a 30 fu total, a 1000-point payment, a dora count), so most steps find theirs here.
+#: Emptied by :func:`clear_caches` (the engine's ``clear_caches``) and whenever it grows past
+#: :data:`_SENTENCES_MAX` entries.
+_SENTENCES: dict[tuple[object, ...], str] = {}
+_SENTENCES_MAX: Final = 8192
+
+
+def clear_caches() -> None:
+    """Forget the sentences already filled (:data:`_SENTENCES`)."""
+    _SENTENCES.clear()
+
+
+def said(template: str, step: Step) -> str:
+    """:func:`fill`, remembered by the values of the template's fields.
+
+    Only for steps whose fields are numbers and words (no tile lists, no booleans: ``True``
+    and ``1`` are equal keys but read differently)."""
+    pieces = _PIECES.get(template)
+    if pieces is None:
+        pieces = _PIECES[template] = _split(template)
+    count = len(pieces)
+    key: tuple[object, ...]
+    if count == 1:
+        return pieces[0]
+    if count == 3:
+        key = (template, step[pieces[1]])
+    elif count == 5:
+        key = (template, step[pieces[1]], step[pieces[3]])
+    elif count == 7:
+        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]])
+    elif count == 9:
+        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]], step[pieces[7]])
+    elif count == 11:
+        key = (
+            template,
+            step[pieces[1]],
+            step[pieces[3]],
+            step[pieces[5]],
+            step[pieces[7]],
+            step[pieces[9]],
+        )
+    else:
+        return fill(template, step)
+    text = _SENTENCES.get(key)
+    if text is None:
+        if len(_SENTENCES) >= _SENTENCES_MAX:
+            _SENTENCES.clear()
+        text = _SENTENCES[key] = fill(template, step)
+    return text
+
+
+#: Every sentence template of the trace that has no field (its sentence is itself).
+_FIXED: Final = frozenset(
+    template
+    for template in (*TEXT.values(), *REASONS.values(), *(why for _, why in FU_RULES.values()))
+    if len(_pieces(template)) == 1
+)
 
 
 def _block(block: Block) -> dict[str, object]:
     return {
-        "shape": block.shape.value,
+        "shape": str(block.shape),  # its value (a StrEnum), without the enum's slow property
         "tiles": list(block.tiles),
         "called": block.called,
         "open": block.open,
@@ -158,7 +229,7 @@ def reading_summary(candidate: Candidate) -> dict[str, object]:
         "form": reading.form,
         "blocks": [_block(b) for b in reading.blocks],
         "pairs": [list(p) for p in reading.pairs],
-        "wait": reading.wait.value,
+        "wait": str(reading.wait),
         "han": candidate.han,
         "fu": candidate.fu,
         "yakuman": candidate.yakuman,
@@ -179,17 +250,63 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
 
 _YAKUHAI: Final = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
 
-#: "Why not" steps whose sentence has no field and whose tiles are none, made once per reason
-#: and copied (a fresh ``tiles`` list each time, so no two results share a mutable part).
-_READY: dict[str, Step] = {}
+
+class _Absent:
+    """How to write the "why not" step of one reason: a ready-made step (copied, then given its
+    own ``tiles`` list and, when the sentence shows the tiles, its ``text``) and the sentence's
+    constant parts around the tiles."""
+
+    __slots__ = ("fixed", "prefix", "ready", "suffix", "tiles_only", "yaku_id")
+
+    def __init__(self, yaku_id: str, name: str, reason: str) -> None:
+        why = REASONS[reason]
+        pieces = _pieces(why)
+        self.yaku_id = yaku_id
+        #: The sentence has no field: ``ready["text"]`` is already the whole sentence.
+        self.fixed = len(pieces) == 1
+        #: The sentence shows only the tiles, once: prefix + tiles + suffix.
+        self.tiles_only = len(pieces) == 3 and pieces[1] == "tiles"
+        self.prefix = "No " + name + ": " + pieces[0] if self.tiles_only else ""
+        self.suffix = pieces[2] if self.tiles_only else ""
+        self.ready: Step = {
+            "step": "yaku_absent",
+            "tiles": [],
+            "id": yaku_id,
+            "name": name,
+            "reason": reason,
+            "why": why,
+            "text": "No " + name + ": " + why if self.fixed else "",
+        }
+
+
+def _absent_table() -> dict[str, _Absent]:
+    """One :class:`_Absent` per reason a shown "why not" step can give (the common yaku's, by
+    their prefix, and the value tiles')."""
+    table: dict[str, _Absent] = {}
+    for definition in YAKU:
+        if definition.common:
+            for reason in REASONS:
+                if reason.startswith(definition.id + ".") and not reason.endswith(".holds"):
+                    table[reason] = _Absent(definition.id, definition.name, reason)
+    table["yakuhai.pair_only"] = _Absent("yakuhai", "Yakuhai", "yakuhai.pair_only")
+    table["yakuhai.none"] = _Absent("yakuhai", "Yakuhai", "yakuhai.none")
+    return table
+
+
+_ABSENT: Final = _absent_table()
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
-    if not tiles:
-        ready = _READY.get(reason)
-        if ready is not None and ready["id"] == yaku_id:
-            step = ready.copy()
-            step["tiles"] = []
+    known = _ABSENT.get(reason)
+    if known is not None and known.yaku_id == yaku_id:
+        if known.fixed:
+            step = known.ready.copy()
+            step["tiles"] = list(tiles)
+            return step
+        if known.tiles_only:
+            step = known.ready.copy()
+            step["tiles"] = list(tiles)
+            step["text"] = known.prefix + " ".join(tiles) + known.suffix
             return step
     why = REASONS[reason]
     step = {
@@ -201,13 +318,7 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
         "why": why,
     }
     step["text"] = "No " + name + ": " + fill(why, step)
-    if not tiles and "{" not in why and reason not in _READY:
-        _READY[reason] = step.copy()
     return step
-
-
-#: The common yaku, in table order: when one does not hold, the "why not" list says why.
-_EXPLAINED: Final = tuple(d for d in YAKU if d.common)
 
 
 def _absent_steps(request: Request, best: Candidate) -> list[Step]:
@@ -218,10 +329,11 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     # on the facts scoring already gathered for this reading (its Ctx).
     ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
     ctx.explain = True
-    for definition in _EXPLAINED:
+    for index in range(len(COMMON)):
+        definition = COMMON[index]
         if definition.id in scored:
             continue
-        holds, reason, tiles = definition.judge(ctx)
+        holds, reason, tiles = judge_common(index, ctx)
         if not holds:
             steps.append(_absent(definition.id, definition.name, reason, tiles))
     for yaku_id in _YAKUHAI:
@@ -306,7 +418,7 @@ def build_steps(result: Result) -> list[Step]:
     step["alternatives"] = [reading_summary(c) for c in result.others]
     steps.append(step)
 
-    wait = reading.wait.value
+    wait = str(reading.wait)
     why = TEXT["wait"]
     step = {
         "step": "wait",
@@ -330,8 +442,10 @@ def build_steps(result: Result) -> list[Step]:
             "note": item.note,
             "double_wind_fu": double_wind_fu,
             "why": why,
+            "text": why,  # the fu rules are fixed sentences (filled below otherwise)
         }
-        step["text"] = fill(why, step)
+        if why not in _FIXED:
+            step["text"] = fill(why, step)
         steps.append(step)
 
     if reading.form == "chiitoitsu":
@@ -352,24 +466,26 @@ def build_steps(result: Result) -> list[Step]:
         "tenpane": key == "fu_total.tenpane",
         "why": why,
     }
-    step["text"] = fill(why, step)
+    step["text"] = said(why, step)
     steps.append(step)
 
     closed = r.is_closed
     for hit in best.yaku:
         definition = YAKU_BY_ID[hit.id]
         why = REASONS[hit.reason]
+        name = definition.name
         step = {
             "step": "yaku",
             "tiles": list(hit.tiles),
             "id": hit.id,
             "han": hit.han,
-            "name": definition.name,
+            "name": name,
             "yakuman": definition.yakuman,
             "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
             "why": why,
         }
-        step["text"] = f"{definition.name} ({hit.han} han): " + fill(why, step)
+        because = why if why in _FIXED else fill(why, step)
+        step["text"] = name + " (" + str(hit.han) + " han): " + because
         steps.append(step)
     if not best.yakuman:
         steps.extend(_absent_steps(r, best))
@@ -399,7 +515,7 @@ def build_steps(result: Result) -> list[Step]:
                 "counted": counts_dora,
                 "why": why,
             }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     if r.ura and not (r.riichi or r.double_riichi):
         why = TEXT["ura_unused"]
@@ -411,7 +527,7 @@ def build_steps(result: Result) -> list[Step]:
             "counted": False,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
 
     if best.yakuman and best.policy != "13han":
@@ -435,7 +551,7 @@ def build_steps(result: Result) -> list[Step]:
             "dora_han": best.dora_han,
             "why": why,
         }
-    step["text"] = fill(why, step)
+    step["text"] = said(why, step)
     steps.append(step)
 
     if best.limit:
@@ -452,12 +568,12 @@ def build_steps(result: Result) -> list[Step]:
             "kiriage": best.limit == "mangan" and raw_base == 1920,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     else:
         why = TEXT["limit.none"]
         step = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
         why = TEXT["base_points"]
         step = {
@@ -468,7 +584,7 @@ def build_steps(result: Result) -> list[Step]:
             "base": best.base,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
 
     rows: list[tuple[str, object, int, int]]
@@ -485,7 +601,7 @@ def build_steps(result: Result) -> list[Step]:
             "absent": ceil100(absent),
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     else:
         rows = [(p, m, raw, a) for p, m, raw, a in raw_payments(best.base, r.is_dealer, r.tsumo)]
@@ -503,7 +619,7 @@ def build_steps(result: Result) -> list[Step]:
             "rounded_up": raw != amount,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
 
     payments = best.payments
@@ -517,7 +633,7 @@ def build_steps(result: Result) -> list[Step]:
             "per_payer": rules.honba_points // 3 * r.honba if r.tsumo else payments.honba,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     if r.wareme is not None and rules.wareme:
         if r.wareme == r.seat:
@@ -534,7 +650,7 @@ def build_steps(result: Result) -> list[Step]:
             "wareme": key[7:],
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     if r.sticks:
         why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
@@ -545,7 +661,7 @@ def build_steps(result: Result) -> list[Step]:
             "points": payments.sticks,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     why = TEXT["total.sticks" if payments.sticks else "total"]
     step = {
@@ -559,6 +675,6 @@ def build_steps(result: Result) -> list[Step]:
         "sticks": payments.sticks,
         "why": why,
     }
-    step["text"] = fill(why, step)
+    step["text"] = said(why, step)
     steps.append(step)
     return steps

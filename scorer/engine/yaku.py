@@ -954,6 +954,41 @@ def hand_facts(r: Request) -> int:
     return facts
 
 
+#: The common yaku (``common=True`` rows of :data:`YAKU`, in table order): the ones the "why
+#: not" list explains when they do not hold (:func:`judge_common`).
+COMMON: Final = tuple(y for y in YAKU if y.common)
+
+
+def judge_common(index: int, ctx: Ctx) -> Verdict:
+    """The verdict of ``COMMON[index]`` for this reading: its judge called by name, which once
+    compiled is a direct call (far cheaper than calling the row's ``judge`` attribute, and the
+    verdict is not boxed). tests/engine/test_trace_speed.py checks the order against
+    :data:`COMMON`."""
+    if index < 5:
+        if index == 0:
+            return _menzen_tsumo(ctx)
+        if index == 1:
+            return _pinfu(ctx)
+        if index == 2:
+            return _tanyao(ctx)
+        if index == 3:
+            return _iipeikou(ctx)
+        return _sanshoku(ctx)
+    if index == 5:
+        return _ittsu(ctx)
+    if index == 6:
+        return _chanta(ctx)
+    if index == 7:
+        return _toitoi(ctx)
+    if index == 8:
+        return _sanankou(ctx)
+    if index == 9:
+        return _junchan(ctx)
+    if index == 10:
+        return _honitsu(ctx)
+    return COMMON[index].judge(ctx)  # a common row added to the table but not above
+
+
 @lru_cache(maxsize=16384)
 def rows_for(facts: int) -> tuple[tuple[YakuDef, ...], tuple[YakuDef, ...]]:
     """The rows of :data:`YAKU` and :data:`YAKUMAN` whose needs these facts meet."""
