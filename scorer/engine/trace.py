@@ -7,11 +7,12 @@ English sentence already filled in. The tutor translates ``why`` and fills it ag
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES, round_up_10
-from .hand import Block, Reading
+from .hand import Block, Reading, Shape
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
 from .yaku import COMMON, REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind, judge_common
@@ -19,7 +20,7 @@ from .yaku import gettext_noop as _
 
 if TYPE_CHECKING:
     from .request import Request
-    from .score import Candidate, Result
+    from .score import Candidate, Result, YakuHit
 
 Step = dict[str, object]
 
@@ -159,9 +160,34 @@ _SENTENCES: dict[tuple[object, ...], str] = {}
 _SENTENCES_MAX: Final = 8192
 
 
+#: Steps already written in this round whose every field but ``tiles`` follows from a few
+#: numbers and words (a fu line, a dora count, the han and fu totals, a payment, the total), by
+#: those values (a tuple, its first item the step's kind). A result gets a copy with its own
+#: ``tiles`` list, so no two results share a mutable part and these stay as written. Emptied
+#: like :data:`_SENTENCES`.
+_STEPS: dict[tuple[object, ...], Step] = {}
+
+
+def _keep(key: tuple[object, ...], step: Step, text: str) -> Step:
+    """``step`` with its ``text``, remembered under ``key`` (see :data:`_STEPS`)."""
+    step["text"] = text
+    if len(_STEPS) >= _SENTENCES_MAX:
+        _STEPS.clear()
+    _STEPS[key] = step
+    return step
+
+
+def _copy(ready: Step) -> Step:
+    """A remembered step for one result: a copy with a fresh, empty ``tiles`` list."""
+    step = ready.copy()
+    step["tiles"] = []
+    return step
+
+
 def clear_caches() -> None:
-    """Forget the sentences already filled (:data:`_SENTENCES`)."""
+    """Forget the sentences and steps already written (:data:`_SENTENCES`, :data:`_STEPS`)."""
     _SENTENCES.clear()
+    _STEPS.clear()
 
 
 def said(template: str, step: Step) -> str:
@@ -211,9 +237,18 @@ _FIXED: Final = frozenset(
 )
 
 
+def _shape_name(shape: Shape) -> str:
+    """A shape's value, by identity (the enum's ``value`` property runs Python code)."""
+    if shape is Shape.SEQUENCE:
+        return "sequence"
+    if shape is Shape.TRIPLET:
+        return "triplet"
+    return str(shape)
+
+
 def _block(block: Block) -> dict[str, object]:
     return {
-        "shape": str(block.shape),  # its value (a StrEnum), without the enum's slow property
+        "shape": _shape_name(block.shape),
         "tiles": list(block.tiles),
         "called": block.called,
         "open": block.open,
@@ -248,7 +283,7 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
     return next((p for p in reading.pairs if kind_of(p[0]) == kind), (win,))
 
 
-_YAKUHAI: Final = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
+_YAKUHAI: Final = frozenset(("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind"))
 
 
 class _Absent:
@@ -324,7 +359,12 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
 def _absent_steps(request: Request, best: Candidate) -> list[Step]:
     """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
     steps = []
-    scored = [h.id for h in best.yaku]
+    scored: set[str] = set()
+    yakuhai = False  # a value-tile triplet scored
+    for hit in best.yaku:
+        scored.add(hit.id)
+        if hit.id in _YAKUHAI:
+            yakuhai = True
     # Judge again in explaining mode (scoring skipped working out the tiles behind each "no"),
     # on the facts scoring already gathered for this reading (its Ctx).
     ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
@@ -336,9 +376,8 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
         holds, reason, tiles = judge_common(index, ctx)
         if not holds:
             steps.append(_absent(definition.id, definition.name, reason, tiles))
-    for yaku_id in _YAKUHAI:
-        if yaku_id in scored:
-            return steps
+    if yakuhai:
+        return steps
     # No value-tile triplet scored (one that holds always scores): the value-tile rows would
     # each say "only a pair" when the pair is a value tile, else "no triplet".
     if is_value_kind(ctx.pair, request):
@@ -433,89 +472,98 @@ def build_steps(result: Result) -> list[Step]:
 
     double_wind_fu = rules.double_wind_fu
     for item in best.fu_items:
-        why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
-        step = {
-            "step": "fu",
-            "tiles": list(item.tiles),
-            "id": item.id,
-            "fu": item.fu,
-            "note": item.note,
-            "double_wind_fu": double_wind_fu,
-            "why": why,
-            "text": why,  # the fu rules are fixed sentences (filled below otherwise)
-        }
-        if why not in _FIXED:
-            step["text"] = fill(why, step)
+        key: tuple[object, ...] = ("fu", item.id, item.fu, item.note, double_wind_fu)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
+            ready = {
+                "step": "fu",
+                "tiles": [],
+                "id": item.id,
+                "fu": item.fu,
+                "note": item.note,
+                "double_wind_fu": double_wind_fu,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        step = ready.copy()
+        step["tiles"] = list(item.tiles)
         steps.append(step)
 
     if reading.form == "chiitoitsu":
-        key = "fu_total.chiitoitsu"
+        template = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
-        key = "fu_total.exact"
+        template = "fu_total.exact"
     elif is_tenpane(best):
-        key = "fu_total.tenpane"
+        template = "fu_total.tenpane"
     else:
-        key = "fu_total"
-    why = TEXT[key]
-    step = {
-        "step": "fu_total",
-        "tiles": [],
-        "raw": best.fu_raw,
-        "fu": best.fu,
-        "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
-        "tenpane": key == "fu_total.tenpane",
-        "why": why,
-    }
-    step["text"] = said(why, step)
-    steps.append(step)
+        template = "fu_total"
+    key = (template, best.fu_raw, best.fu)
+    ready = _STEPS.get(key)
+    if ready is None:
+        why = TEXT[template]
+        ready = {
+            "step": "fu_total",
+            "tiles": [],
+            "raw": best.fu_raw,
+            "fu": best.fu,
+            "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
+            "tenpane": template == "fu_total.tenpane",
+            "why": why,
+        }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
 
     closed = r.is_closed
     for hit in best.yaku:
-        definition = YAKU_BY_ID[hit.id]
         why = REASONS[hit.reason]
-        name = definition.name
-        step = {
-            "step": "yaku",
-            "tiles": list(hit.tiles),
-            "id": hit.id,
-            "han": hit.han,
-            "name": name,
-            "yakuman": definition.yakuman,
-            "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
-            "why": why,
-        }
-        because = why if why in _FIXED else fill(why, step)
-        step["text"] = name + " (" + str(hit.han) + " han): " + because
+        if why in _FIXED:
+            key = ("yaku", hit.id, hit.han, why, closed)
+            ready = _STEPS.get(key)
+            if ready is None:
+                ready = _yaku_step(hit, why, closed)
+                if len(_STEPS) >= _SENTENCES_MAX:
+                    _STEPS.clear()
+                _STEPS[key] = ready
+            step = ready.copy()
+            step["tiles"] = list(hit.tiles)
+        else:  # the sentence shows the hit's tiles
+            step = _yaku_step(hit, why, closed)
         steps.append(step)
     if not best.yakuman:
         steps.extend(_absent_steps(r, best))
 
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
-        why = TEXT[dora.id]
-        if dora.id == "aka_dora" or dora.id == "nuki_dora":
-            if not dora.number:
-                continue
-            step = {
-                "step": "dora",
-                "tiles": list(dora.tiles),
-                "id": dora.id,
-                "count": dora.number,
-                "counted": counts_dora,
-                "why": why,
-            }
-        else:
-            step = {
-                "step": "dora",
-                "tiles": list(dora.tiles),
-                "id": dora.id,
-                "count": dora.number,
-                "indicator": dora.indicator,
-                "dora": dora.dora,
-                "counted": counts_dora,
-                "why": why,
-            }
-        step["text"] = said(why, step)
+        if not dora.number and (dora.id == "aka_dora" or dora.id == "nuki_dora"):
+            continue
+        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT[dora.id]
+            if dora.id == "aka_dora" or dora.id == "nuki_dora":
+                ready = {
+                    "step": "dora",
+                    "tiles": [],
+                    "id": dora.id,
+                    "count": dora.number,
+                    "counted": counts_dora,
+                    "why": why,
+                }
+            else:
+                ready = {
+                    "step": "dora",
+                    "tiles": [],
+                    "id": dora.id,
+                    "count": dora.number,
+                    "indicator": dora.indicator,
+                    "dora": dora.dora,
+                    "counted": counts_dora,
+                    "why": why,
+                }
+            ready = _keep(key, ready, fill(why, ready))
+        step = ready.copy()
+        step["tiles"] = list(dora.tiles)
         steps.append(step)
     if r.ura and not (r.riichi or r.double_riichi):
         why = TEXT["ura_unused"]
@@ -527,67 +575,76 @@ def build_steps(result: Result) -> list[Step]:
             "counted": False,
             "why": why,
         }
-        step["text"] = said(why, step)
+        step["text"] = fill(why, step)
         steps.append(step)
 
-    if best.yakuman and best.policy != "13han":
-        why = TEXT["han_yakuman"]
-        step = {
-            "step": "han_total",
-            "tiles": [],
-            "han": best.han,
-            "count": best.yakuman,
-            "yaku_han": best.han,
-            "dora_han": 0,
-            "why": why,
-        }
-    else:
-        why = TEXT["han_total"]
-        step = {
-            "step": "han_total",
-            "tiles": [],
-            "han": best.han,
-            "yaku_han": best.han - best.dora_han,
-            "dora_han": best.dora_han,
-            "why": why,
-        }
-    step["text"] = said(why, step)
-    steps.append(step)
+    yakuman_total = best.yakuman > 0 and best.policy != "13han"
+    key = ("han_total", yakuman_total, best.han, best.yakuman, best.dora_han)
+    ready = _STEPS.get(key)
+    if ready is None:
+        if yakuman_total:
+            why = TEXT["han_yakuman"]
+            ready = {
+                "step": "han_total",
+                "tiles": [],
+                "han": best.han,
+                "count": best.yakuman,
+                "yaku_han": best.han,
+                "dora_han": 0,
+                "why": why,
+            }
+        else:
+            why = TEXT["han_total"]
+            ready = {
+                "step": "han_total",
+                "tiles": [],
+                "han": best.han,
+                "yaku_han": best.han - best.dora_han,
+                "dora_han": best.dora_han,
+                "why": why,
+            }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
 
-    if best.limit:
-        raw_base = base_points(best.fu, best.han)
-        why = TEXT[limit_key(best.limit, best.han)]
-        step = {
-            "step": "limit",
-            "tiles": [],
-            "limit": best.limit,
-            "han": best.han,
-            "fu": best.fu,
-            "base": best.base,
-            "formula_base": raw_base,
-            "kiriage": best.limit == "mangan" and raw_base == 1920,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    else:
-        why = TEXT["limit.none"]
-        step = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
-        step["text"] = said(why, step)
-        steps.append(step)
-        why = TEXT["base_points"]
-        step = {
-            "step": "base_points",
-            "tiles": [],
-            "fu": best.fu,
-            "han": best.han,
-            "base": best.base,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
+    key = ("limit", best.limit, best.han, best.fu, best.base)
+    ready = _STEPS.get(key)
+    if ready is None:
+        if best.limit:
+            raw_base = base_points(best.fu, best.han)
+            why = TEXT[limit_key(best.limit, best.han)]
+            ready = {
+                "step": "limit",
+                "tiles": [],
+                "limit": best.limit,
+                "han": best.han,
+                "fu": best.fu,
+                "base": best.base,
+                "formula_base": raw_base,
+                "kiriage": best.limit == "mangan" and raw_base == 1920,
+                "why": why,
+            }
+        else:
+            why = TEXT["limit.none"]
+            ready = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
+    if not best.limit:
+        key = ("base_points", best.fu, best.han, best.base)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT["base_points"]
+            ready = {
+                "step": "base_points",
+                "tiles": [],
+                "fu": best.fu,
+                "han": best.han,
+                "base": best.base,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        steps.append(_copy(ready))
 
-    rows: list[tuple[str, object, int, int]]
+    rows: Sequence[tuple[str, object, int, int]]
     names = _SANMA_PAYER_NAMES if rules.sanma else _PAYER_NAMES
     if rules.sanma and r.tsumo:
         rows = sanma_tsumo_rows(best.base, r.is_dealer, rules.sanma_tsumo)
@@ -604,23 +661,28 @@ def build_steps(result: Result) -> list[Step]:
         step["text"] = said(why, step)
         steps.append(step)
     else:
-        rows = [(p, m, raw, a) for p, m, raw, a in raw_payments(best.base, r.is_dealer, r.tsumo)]
+        rows = raw_payments(best.base, r.is_dealer, r.tsumo)
+    base = best.base
     for payer, multiplier, raw, amount in rows:
-        why = TEXT["payment" if raw != amount else "payment.exact"]
-        step = {
-            "step": "payment",
-            "tiles": [],
-            "payer": payer,
-            "payer_name": names[payer],
-            "multiplier": multiplier,
-            "base": best.base,
-            "raw": raw,
-            "amount": amount,
-            "rounded_up": raw != amount,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
+        name = names[payer]
+        key = ("payment", name, multiplier, base, raw, amount)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT["payment" if raw != amount else "payment.exact"]
+            ready = {
+                "step": "payment",
+                "tiles": [],
+                "payer": payer,
+                "payer_name": name,
+                "multiplier": multiplier,
+                "base": base,
+                "raw": raw,
+                "amount": amount,
+                "rounded_up": raw != amount,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        steps.append(_copy(ready))
 
     payments = best.payments
     if r.honba:
@@ -637,17 +699,17 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(step)
     if r.wareme is not None and rules.wareme:
         if r.wareme == r.seat:
-            key = "wareme.winner"
+            template = "wareme.winner"
         elif r.tsumo or r.discarder == r.wareme:
-            key = "wareme.payer"
+            template = "wareme.payer"
         else:
-            key = "wareme.none"
-        why = TEXT[key]
+            template = "wareme.none"
+        why = TEXT[template]
         step = {
             "step": "wareme",
             "tiles": [],
             "seat": _SEAT_NAMES[r.wareme - 27],  # 27: East, as in points.pay
-            "wareme": key[7:],
+            "wareme": template[7:],
             "why": why,
         }
         step["text"] = said(why, step)
@@ -663,18 +725,46 @@ def build_steps(result: Result) -> list[Step]:
         }
         step["text"] = said(why, step)
         steps.append(step)
-    why = TEXT["total.sticks" if payments.sticks else "total"]
-    step = {
-        "step": "total",
-        "tiles": [],
-        "collected": payments.total + payments.sticks,
-        "total": payments.total,
-        "ron": payments.ron,
-        "tsumo_dealer": payments.tsumo_dealer,
-        "tsumo_others": payments.tsumo_others,
-        "sticks": payments.sticks,
+    key = (
+        "total",
+        payments.total,
+        payments.ron,
+        payments.tsumo_dealer,
+        payments.tsumo_others,
+        payments.sticks,
+    )
+    ready = _STEPS.get(key)
+    if ready is None:
+        why = TEXT["total.sticks" if payments.sticks else "total"]
+        ready = {
+            "step": "total",
+            "tiles": [],
+            "collected": payments.total + payments.sticks,
+            "total": payments.total,
+            "ron": payments.ron,
+            "tsumo_dealer": payments.tsumo_dealer,
+            "tsumo_others": payments.tsumo_others,
+            "sticks": payments.sticks,
+            "why": why,
+        }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
+    return steps
+
+
+def _yaku_step(hit: YakuHit, why: str, closed: bool) -> Step:
+    definition = YAKU_BY_ID[hit.id]
+    name = definition.name
+    step: Step = {
+        "step": "yaku",
+        "tiles": list(hit.tiles),
+        "id": hit.id,
+        "han": hit.han,
+        "name": name,
+        "yakuman": definition.yakuman,
+        "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
         "why": why,
     }
-    step["text"] = said(why, step)
-    steps.append(step)
-    return steps
+    because = why if why in _FIXED else fill(why, step)
+    step["text"] = name + " (" + str(hit.han) + " han): " + because
+    return step
