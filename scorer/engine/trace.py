@@ -142,13 +142,13 @@ def fill(template: str, step: Step) -> str:
         return pieces[0] + _shown(step[pieces[1]]) + pieces[2]
     if not count:
         return template.format_map({key: _shown(value) for key, value in step.items()})
-    text = pieces[0]
+    parts = [pieces[0]]
     index = 1
     while index < count:
-        text += _shown(step[pieces[index]])
-        text += pieces[index + 1]
+        parts.append(_shown(step[pieces[index]]))
+        parts.append(pieces[index + 1])
         index += 2
-    return text
+    return "".join(parts)
 
 
 #: Sentences filled in this round, by template and the values of its fields (the key a tuple:
@@ -163,8 +163,9 @@ _SENTENCES_MAX: Final = 8192
 #: Steps already written in this round whose every field but ``tiles`` follows from a few
 #: numbers and words (a fu line, a dora count, the han and fu totals, a payment, the total), by
 #: those values (a tuple, its first item the step's kind). A result gets a copy with its own
-#: ``tiles`` list, so no two results share a mutable part and these stay as written. Emptied
-#: like :data:`_SENTENCES`.
+#: ``tiles`` list, so no two results share a mutable part and these stay as written. Their own
+#: ``tiles`` is None: holding only numbers and words, they are left out of the garbage
+#: collector's passes. Emptied like :data:`_SENTENCES`.
 _STEPS: dict[tuple[object, ...], Step] = {}
 
 
@@ -305,7 +306,7 @@ class _Absent:
         self.suffix = pieces[2] if self.tiles_only else ""
         self.ready: Step = {
             "step": "yaku_absent",
-            "tiles": [],
+            "tiles": None,
             "id": yaku_id,
             "name": name,
             "reason": reason,
@@ -478,7 +479,7 @@ def build_steps(result: Result) -> list[Step]:
             why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
             ready = {
                 "step": "fu",
-                "tiles": [],
+                "tiles": None,
                 "id": item.id,
                 "fu": item.fu,
                 "note": item.note,
@@ -504,7 +505,7 @@ def build_steps(result: Result) -> list[Step]:
         why = TEXT[template]
         ready = {
             "step": "fu_total",
-            "tiles": [],
+            "tiles": None,
             "raw": best.fu_raw,
             "fu": best.fu,
             "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
@@ -522,6 +523,7 @@ def build_steps(result: Result) -> list[Step]:
             ready = _STEPS.get(key)
             if ready is None:
                 ready = _yaku_step(hit, why, closed)
+                ready["tiles"] = None  # see _STEPS
                 if len(_STEPS) >= _SENTENCES_MAX:
                     _STEPS.clear()
                 _STEPS[key] = ready
@@ -544,7 +546,7 @@ def build_steps(result: Result) -> list[Step]:
             if dora.id == "aka_dora" or dora.id == "nuki_dora":
                 ready = {
                     "step": "dora",
-                    "tiles": [],
+                    "tiles": None,
                     "id": dora.id,
                     "count": dora.number,
                     "counted": counts_dora,
@@ -553,7 +555,7 @@ def build_steps(result: Result) -> list[Step]:
             else:
                 ready = {
                     "step": "dora",
-                    "tiles": [],
+                    "tiles": None,
                     "id": dora.id,
                     "count": dora.number,
                     "indicator": dora.indicator,
@@ -586,7 +588,7 @@ def build_steps(result: Result) -> list[Step]:
             why = TEXT["han_yakuman"]
             ready = {
                 "step": "han_total",
-                "tiles": [],
+                "tiles": None,
                 "han": best.han,
                 "count": best.yakuman,
                 "yaku_han": best.han,
@@ -597,7 +599,7 @@ def build_steps(result: Result) -> list[Step]:
             why = TEXT["han_total"]
             ready = {
                 "step": "han_total",
-                "tiles": [],
+                "tiles": None,
                 "han": best.han,
                 "yaku_han": best.han - best.dora_han,
                 "dora_han": best.dora_han,
@@ -614,7 +616,7 @@ def build_steps(result: Result) -> list[Step]:
             why = TEXT[limit_key(best.limit, best.han)]
             ready = {
                 "step": "limit",
-                "tiles": [],
+                "tiles": None,
                 "limit": best.limit,
                 "han": best.han,
                 "fu": best.fu,
@@ -625,7 +627,7 @@ def build_steps(result: Result) -> list[Step]:
             }
         else:
             why = TEXT["limit.none"]
-            ready = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
+            ready = {"step": "limit", "tiles": None, "limit": None, "base": best.base, "why": why}
         ready = _keep(key, ready, fill(why, ready))
     steps.append(_copy(ready))
     if not best.limit:
@@ -635,7 +637,7 @@ def build_steps(result: Result) -> list[Step]:
             why = TEXT["base_points"]
             ready = {
                 "step": "base_points",
-                "tiles": [],
+                "tiles": None,
                 "fu": best.fu,
                 "han": best.han,
                 "base": best.base,
@@ -671,7 +673,7 @@ def build_steps(result: Result) -> list[Step]:
             why = TEXT["payment" if raw != amount else "payment.exact"]
             ready = {
                 "step": "payment",
-                "tiles": [],
+                "tiles": None,
                 "payer": payer,
                 "payer_name": name,
                 "multiplier": multiplier,
@@ -738,7 +740,7 @@ def build_steps(result: Result) -> list[Step]:
         why = TEXT["total.sticks" if payments.sticks else "total"]
         ready = {
             "step": "total",
-            "tiles": [],
+            "tiles": None,
             "collected": payments.total + payments.sticks,
             "total": payments.total,
             "ron": payments.ron,
