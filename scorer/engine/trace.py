@@ -357,9 +357,9 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
     return step
 
 
-def _absent_steps(request: Request, best: Candidate) -> list[Step]:
-    """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
-    steps = []
+def _absent_steps(request: Request, best: Candidate, steps: list[Step]) -> None:
+    """The common yaku that do not hold, each with its reason, added to ``steps``; value tiles
+    grouped as yakuhai."""
     scored: set[str] = set()
     yakuhai = False  # a value-tile triplet scored
     for hit in best.yaku:
@@ -378,14 +378,13 @@ def _absent_steps(request: Request, best: Candidate) -> list[Step]:
         if not holds:
             steps.append(_absent(definition.id, definition.name, reason, tiles))
     if yakuhai:
-        return steps
+        return
     # No value-tile triplet scored (one that holds always scores): the value-tile rows would
     # each say "only a pair" when the pair is a value tile, else "no triplet".
     if is_value_kind(ctx.pair, request):
         steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.pair_only", ctx.pair_tiles()))
     else:
         steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.none", ()))
-    return steps
 
 
 def is_tenpane(best: Candidate) -> bool:
@@ -533,7 +532,7 @@ def build_steps(result: Result) -> list[Step]:
             step = _yaku_step(hit, why, closed)
         steps.append(step)
     if not best.yakuman:
-        steps.extend(_absent_steps(r, best))
+        _absent_steps(r, best, steps)
 
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:

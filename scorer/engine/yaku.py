@@ -616,6 +616,8 @@ FACTS: Final = (
 FACT_BITS: Final = {name: 1 << index for index, name in enumerate(FACTS)}
 _SIMPLES_ONLY: Final = FACT_BITS["simples_only"]
 _OUTER_ONLY: Final = FACT_BITS["outer_only"]
+_THREE_SUITS: Final = FACT_BITS["three_suits"]
+_NINE_IN_SUIT: Final = FACT_BITS["nine_in_suit"]
 ALL_FACTS: Final = (1 << len(FACTS)) - 1
 
 YAKU: Final[tuple[YakuDef, ...]] = (
@@ -973,8 +975,12 @@ def judge_common(index: int, ctx: Ctx) -> Verdict:
             return _tanyao(ctx)
         if index == 3:
             return _iipeikou(ctx)
+        if not ctx.facts & _THREE_SUITS:  # the hand's facts already say no
+            return False, "sanshoku.none", ()
         return _sanshoku(ctx)
     if index == 5:
+        if not ctx.facts & _NINE_IN_SUIT:
+            return False, "ittsu.none", ()
         return _ittsu(ctx)
     if index == 6:
         return _chanta(ctx)
