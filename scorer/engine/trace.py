@@ -3,6 +3,14 @@
 Each step is a dict with ``step`` (its kind), the tiles it is about (``tiles``), its numbers, a
 ``why`` sentence template from the rule tables and the ``params`` that fill it, and ``text``: the
 English sentence already filled in. The tutor translates ``why`` and fills it again.
+
+The steps are plain dicts and lists, complete when returned (``json.dumps`` and the templates
+read them as they are), so the trace is kept cheap by doing less per step rather than by
+deferring work: sentence templates are cut into pieces once; steps that follow from a few
+numbers (fu lines, dora, totals, payments) are written once per round and copied with their own
+``tiles`` list (:data:`_STEPS`, emptied by the engine's ``clear_caches``); the "why not" list
+copies a ready-made step per reason and asks the common yaku's judges directly, on the facts
+scoring already gathered for the reading.
 """
 
 from __future__ import annotations
