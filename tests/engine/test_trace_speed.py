@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
@@ -63,7 +64,7 @@ def _expected_text(step: dict[str, object]) -> str:
     return filled
 
 
-def _scored(requests: list[dict[str, object]]) -> list[dict[str, object]]:
+def _scored(requests: list[dict[str, object]]) -> list[dict[str, Any]]:
     return [r for r in (score_request(q) for q in requests) if r.get("ok")]
 
 
