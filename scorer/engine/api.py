@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import hand, notation, request, rules, yaku
+from . import hand, notation, request, rules, trace, yaku
 from . import score as score_module
 from .request import EngineError, parse_request
 from .score import Result, score
@@ -13,12 +13,14 @@ from .score import Result, score
 
 def clear_caches() -> None:
     """Empty the engine's memo tables (suit splits, melds, notation groups, rule specs, yaku
-    rows): benchmarks call it so that every timed pass starts cold."""
+    rows, the trace's filled sentences): benchmarks call it so that every timed pass starts
+    cold."""
     hand.clear_memos()
     notation.clear_memos()
     request.clear_memos()
     rules.clear_memos()
     score_module.clear_memos()
+    trace.clear_caches()
     for cached in (
         notation.parse_tiles,
         notation.parse_tile,

@@ -3,23 +3,32 @@
 Each step is a dict with ``step`` (its kind), the tiles it is about (``tiles``), its numbers, a
 ``why`` sentence template from the rule tables and the ``params`` that fill it, and ``text``: the
 English sentence already filled in. The tutor translates ``why`` and fills it again.
+
+The steps are plain dicts and lists, complete when returned (``json.dumps`` and the templates
+read them as they are), so the trace is kept cheap by doing less per step rather than by
+deferring work: sentence templates are cut into pieces once; steps that follow from a few
+numbers (fu lines, dora, totals, payments) are written once per round and copied with their own
+``tiles`` list (:data:`_STEPS`, emptied by the engine's ``clear_caches``); the "why not" list
+copies a ready-made step per reason and asks the common yaku's judges directly, on the facts
+scoring already gathered for the reading.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES, round_up_10
-from .hand import Block, Reading
+from .hand import Block, Reading, Shape
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
-from .yaku import REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind
+from .yaku import COMMON, REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind, judge_common
 from .yaku import gettext_noop as _
 
 if TYPE_CHECKING:
     from .request import Request
-    from .score import Candidate, Result
+    from .score import Candidate, Result, YakuHit
 
 Step = dict[str, object]
 
@@ -86,9 +95,10 @@ DOUBLE_WIND: Final = _(
 )
 
 # Filling a sentence. A step is built as data first (its kind, tiles and numbers, in the order
-# the result shows them); its ``text`` is then filled from the step itself, with each template
-# cut once into its constant pieces and the names of its fields, so that only the values are
-# turned into text hand after hand.
+# the result shows them); its ``text`` is then filled from it. Every template is cut once, when
+# the module loads, into its constant pieces and the names of its fields, so that hand after hand
+# only the values are turned into text: a fixed sentence is used as it stands, and most others
+# are a few concatenations.
 
 #: Template -> (literal, field, literal, ..., literal); ``()`` when a field has a format spec
 #: or a conversion (none of ours does: those go through ``str.format_map``).
@@ -111,6 +121,13 @@ def _split(template: str) -> tuple[str, ...]:
     return tuple(pieces)
 
 
+def _pieces(template: str) -> tuple[str, ...]:
+    pieces = _PIECES.get(template)
+    if pieces is None:
+        pieces = _PIECES[template] = _split(template)
+    return pieces
+
+
 def _shown(value: object) -> str:
     """A value as a sentence shows it: tile lists spaced, anything else as ``format`` does."""
     if isinstance(value, str):
@@ -129,6 +146,8 @@ def fill(template: str, step: Step) -> str:
     count = len(pieces)
     if count == 1:  # a fixed sentence
         return pieces[0]
+    if count == 3:  # one field
+        return pieces[0] + _shown(step[pieces[1]]) + pieces[2]
     if not count:
         return template.format_map({key: _shown(value) for key, value in step.items()})
     parts = [pieces[0]]
@@ -140,9 +159,105 @@ def fill(template: str, step: Step) -> str:
     return "".join(parts)
 
 
+#: Sentences filled in this round, by template and the values of its fields (the key a tuple:
+#: the template, then each field's value in the template's order). Most hands share their
+#: numbers (a 30 fu total, a 1000-point payment, a dora count), so most steps find theirs here.
+#: Emptied by :func:`clear_caches` (the engine's ``clear_caches``) and whenever it grows past
+#: :data:`_SENTENCES_MAX` entries.
+_SENTENCES: dict[tuple[object, ...], str] = {}
+_SENTENCES_MAX: Final = 8192
+
+
+#: Steps already written in this round whose every field but ``tiles`` follows from a few
+#: numbers and words (a fu line, a dora count, the han and fu totals, a payment, the total), by
+#: those values (a tuple, its first item the step's kind). A result gets a copy with its own
+#: ``tiles`` list, so no two results share a mutable part and these stay as written. Their own
+#: ``tiles`` is None: holding only numbers and words, they are left out of the garbage
+#: collector's passes. Emptied like :data:`_SENTENCES`.
+_STEPS: dict[tuple[object, ...], Step] = {}
+
+
+def _keep(key: tuple[object, ...], step: Step, text: str) -> Step:
+    """``step`` with its ``text``, remembered under ``key`` (see :data:`_STEPS`)."""
+    step["text"] = text
+    if len(_STEPS) >= _SENTENCES_MAX:
+        _STEPS.clear()
+    _STEPS[key] = step
+    return step
+
+
+def _copy(ready: Step) -> Step:
+    """A remembered step for one result: a copy with a fresh, empty ``tiles`` list."""
+    step = ready.copy()
+    step["tiles"] = []
+    return step
+
+
+def clear_caches() -> None:
+    """Forget the sentences and steps already written (:data:`_SENTENCES`, :data:`_STEPS`)."""
+    _SENTENCES.clear()
+    _STEPS.clear()
+
+
+def said(template: str, step: Step) -> str:
+    """:func:`fill`, remembered by the values of the template's fields.
+
+    Only for steps whose fields are numbers and words (no tile lists, no booleans: ``True``
+    and ``1`` are equal keys but read differently)."""
+    pieces = _PIECES.get(template)
+    if pieces is None:
+        pieces = _PIECES[template] = _split(template)
+    count = len(pieces)
+    key: tuple[object, ...]
+    if count == 1:
+        return pieces[0]
+    if count == 3:
+        key = (template, step[pieces[1]])
+    elif count == 5:
+        key = (template, step[pieces[1]], step[pieces[3]])
+    elif count == 7:
+        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]])
+    elif count == 9:
+        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]], step[pieces[7]])
+    elif count == 11:
+        key = (
+            template,
+            step[pieces[1]],
+            step[pieces[3]],
+            step[pieces[5]],
+            step[pieces[7]],
+            step[pieces[9]],
+        )
+    else:
+        return fill(template, step)
+    text = _SENTENCES.get(key)
+    if text is None:
+        if len(_SENTENCES) >= _SENTENCES_MAX:
+            _SENTENCES.clear()
+        text = _SENTENCES[key] = fill(template, step)
+    return text
+
+
+#: Every sentence template of the trace that has no field (its sentence is itself).
+_FIXED: Final = frozenset(
+    template
+    for template in (*TEXT.values(), *REASONS.values(), *(why for _, why in FU_RULES.values()))
+    if len(_pieces(template)) == 1
+)
+
+
+def _shape_name(shape: Shape) -> str:
+    """A shape's value, by identity (the enum's ``value`` property runs Python code)."""
+    if shape is Shape.SEQUENCE:
+        return "sequence"
+    if shape is Shape.TRIPLET:
+        return "triplet"
+    return str(shape)
+
+
 def _block(block: Block) -> dict[str, object]:
     return {
-        "shape": block.shape.value,
+        "shape": _shape_name(block.shape),
         "tiles": list(block.tiles),
         "called": block.called,
         "open": block.open,
@@ -158,7 +273,7 @@ def reading_summary(candidate: Candidate) -> dict[str, object]:
         "form": reading.form,
         "blocks": [_block(b) for b in reading.blocks],
         "pairs": [list(p) for p in reading.pairs],
-        "wait": reading.wait.value,
+        "wait": str(reading.wait),
         "han": candidate.han,
         "fu": candidate.fu,
         "yakuman": candidate.yakuman,
@@ -177,19 +292,65 @@ def _wait_tiles(reading: Reading, win: str) -> tuple[str, ...]:
     return next((p for p in reading.pairs if kind_of(p[0]) == kind), (win,))
 
 
-_YAKUHAI: Final = ("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind")
+_YAKUHAI: Final = frozenset(("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind"))
 
-#: "Why not" steps whose sentence has no field and whose tiles are none, made once per reason
-#: and copied (a fresh ``tiles`` list each time, so no two results share a mutable part).
-_READY: dict[str, Step] = {}
+
+class _Absent:
+    """How to write the "why not" step of one reason: a ready-made step (copied, then given its
+    own ``tiles`` list and, when the sentence shows the tiles, its ``text``) and the sentence's
+    constant parts around the tiles."""
+
+    __slots__ = ("fixed", "prefix", "ready", "suffix", "tiles_only", "yaku_id")
+
+    def __init__(self, yaku_id: str, name: str, reason: str) -> None:
+        why = REASONS[reason]
+        pieces = _pieces(why)
+        self.yaku_id = yaku_id
+        #: The sentence has no field: ``ready["text"]`` is already the whole sentence.
+        self.fixed = len(pieces) == 1
+        #: The sentence shows only the tiles, once: prefix + tiles + suffix.
+        self.tiles_only = len(pieces) == 3 and pieces[1] == "tiles"
+        self.prefix = "No " + name + ": " + pieces[0] if self.tiles_only else ""
+        self.suffix = pieces[2] if self.tiles_only else ""
+        self.ready: Step = {
+            "step": "yaku_absent",
+            "tiles": None,
+            "id": yaku_id,
+            "name": name,
+            "reason": reason,
+            "why": why,
+            "text": "No " + name + ": " + why if self.fixed else "",
+        }
+
+
+def _absent_table() -> dict[str, _Absent]:
+    """One :class:`_Absent` per reason a shown "why not" step can give (the common yaku's, by
+    their prefix, and the value tiles')."""
+    table: dict[str, _Absent] = {}
+    for definition in YAKU:
+        if definition.common:
+            for reason in REASONS:
+                if reason.startswith(definition.id + ".") and not reason.endswith(".holds"):
+                    table[reason] = _Absent(definition.id, definition.name, reason)
+    table["yakuhai.pair_only"] = _Absent("yakuhai", "Yakuhai", "yakuhai.pair_only")
+    table["yakuhai.none"] = _Absent("yakuhai", "Yakuhai", "yakuhai.none")
+    return table
+
+
+_ABSENT: Final = _absent_table()
 
 
 def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Step:
-    if not tiles:
-        ready = _READY.get(reason)
-        if ready is not None and ready["id"] == yaku_id:
-            step = ready.copy()
-            step["tiles"] = []
+    known = _ABSENT.get(reason)
+    if known is not None and known.yaku_id == yaku_id:
+        if known.fixed:
+            step = known.ready.copy()
+            step["tiles"] = list(tiles)
+            return step
+        if known.tiles_only:
+            step = known.ready.copy()
+            step["tiles"] = list(tiles)
+            step["text"] = known.prefix + " ".join(tiles) + known.suffix
             return step
     why = REASONS[reason]
     step = {
@@ -201,39 +362,37 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
         "why": why,
     }
     step["text"] = "No " + name + ": " + fill(why, step)
-    if not tiles and "{" not in why and reason not in _READY:
-        _READY[reason] = step.copy()
     return step
 
 
-#: The common yaku, in table order: when one does not hold, the "why not" list says why.
-_EXPLAINED: Final = tuple(d for d in YAKU if d.common)
-
-
-def _absent_steps(request: Request, best: Candidate) -> list[Step]:
-    """The common yaku that do not hold, each with its reason; value tiles grouped as yakuhai."""
-    steps = []
-    scored = [h.id for h in best.yaku]
+def _absent_steps(request: Request, best: Candidate, steps: list[Step]) -> None:
+    """The common yaku that do not hold, each with its reason, added to ``steps``; value tiles
+    grouped as yakuhai."""
+    scored: set[str] = set()
+    yakuhai = False  # a value-tile triplet scored
+    for hit in best.yaku:
+        scored.add(hit.id)
+        if hit.id in _YAKUHAI:
+            yakuhai = True
     # Judge again in explaining mode (scoring skipped working out the tiles behind each "no"),
     # on the facts scoring already gathered for this reading (its Ctx).
     ctx = best.ctx if best.ctx is not None else Ctx(request, best.reading)
     ctx.explain = True
-    for definition in _EXPLAINED:
+    for index in range(len(COMMON)):
+        definition = COMMON[index]
         if definition.id in scored:
             continue
-        holds, reason, tiles = definition.judge(ctx)
+        holds, reason, tiles = judge_common(index, ctx)
         if not holds:
             steps.append(_absent(definition.id, definition.name, reason, tiles))
-    for yaku_id in _YAKUHAI:
-        if yaku_id in scored:
-            return steps
+    if yakuhai:
+        return
     # No value-tile triplet scored (one that holds always scores): the value-tile rows would
     # each say "only a pair" when the pair is a value tile, else "no triplet".
     if is_value_kind(ctx.pair, request):
         steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.pair_only", ctx.pair_tiles()))
     else:
         steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.none", ()))
-    return steps
 
 
 def is_tenpane(best: Candidate) -> bool:
@@ -306,7 +465,7 @@ def build_steps(result: Result) -> list[Step]:
     step["alternatives"] = [reading_summary(c) for c in result.others]
     steps.append(step)
 
-    wait = reading.wait.value
+    wait = str(reading.wait)
     why = TEXT["wait"]
     step = {
         "step": "wait",
@@ -321,85 +480,99 @@ def build_steps(result: Result) -> list[Step]:
 
     double_wind_fu = rules.double_wind_fu
     for item in best.fu_items:
-        why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
-        step = {
-            "step": "fu",
-            "tiles": list(item.tiles),
-            "id": item.id,
-            "fu": item.fu,
-            "note": item.note,
-            "double_wind_fu": double_wind_fu,
-            "why": why,
-        }
-        step["text"] = fill(why, step)
+        key: tuple[object, ...] = ("fu", item.id, item.fu, item.note, double_wind_fu)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
+            ready = {
+                "step": "fu",
+                "tiles": None,
+                "id": item.id,
+                "fu": item.fu,
+                "note": item.note,
+                "double_wind_fu": double_wind_fu,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        step = ready.copy()
+        step["tiles"] = list(item.tiles)
         steps.append(step)
 
     if reading.form == "chiitoitsu":
-        key = "fu_total.chiitoitsu"
+        template = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
-        key = "fu_total.exact"
+        template = "fu_total.exact"
     elif is_tenpane(best):
-        key = "fu_total.tenpane"
+        template = "fu_total.tenpane"
     else:
-        key = "fu_total"
-    why = TEXT[key]
-    step = {
-        "step": "fu_total",
-        "tiles": [],
-        "raw": best.fu_raw,
-        "fu": best.fu,
-        "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
-        "tenpane": key == "fu_total.tenpane",
-        "why": why,
-    }
-    step["text"] = fill(why, step)
-    steps.append(step)
+        template = "fu_total"
+    key = (template, best.fu_raw, best.fu)
+    ready = _STEPS.get(key)
+    if ready is None:
+        why = TEXT[template]
+        ready = {
+            "step": "fu_total",
+            "tiles": None,
+            "raw": best.fu_raw,
+            "fu": best.fu,
+            "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
+            "tenpane": template == "fu_total.tenpane",
+            "why": why,
+        }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
 
     closed = r.is_closed
     for hit in best.yaku:
-        definition = YAKU_BY_ID[hit.id]
         why = REASONS[hit.reason]
-        step = {
-            "step": "yaku",
-            "tiles": list(hit.tiles),
-            "id": hit.id,
-            "han": hit.han,
-            "name": definition.name,
-            "yakuman": definition.yakuman,
-            "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
-            "why": why,
-        }
-        step["text"] = f"{definition.name} ({hit.han} han): " + fill(why, step)
+        if why in _FIXED:
+            key = ("yaku", hit.id, hit.han, why, closed)
+            ready = _STEPS.get(key)
+            if ready is None:
+                ready = _yaku_step(hit, why, closed)
+                ready["tiles"] = None  # see _STEPS
+                if len(_STEPS) >= _SENTENCES_MAX:
+                    _STEPS.clear()
+                _STEPS[key] = ready
+            step = ready.copy()
+            step["tiles"] = list(hit.tiles)
+        else:  # the sentence shows the hit's tiles
+            step = _yaku_step(hit, why, closed)
         steps.append(step)
     if not best.yakuman:
-        steps.extend(_absent_steps(r, best))
+        _absent_steps(r, best, steps)
 
     counts_dora = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
-        why = TEXT[dora.id]
-        if dora.id == "aka_dora" or dora.id == "nuki_dora":
-            if not dora.number:
-                continue
-            step = {
-                "step": "dora",
-                "tiles": list(dora.tiles),
-                "id": dora.id,
-                "count": dora.number,
-                "counted": counts_dora,
-                "why": why,
-            }
-        else:
-            step = {
-                "step": "dora",
-                "tiles": list(dora.tiles),
-                "id": dora.id,
-                "count": dora.number,
-                "indicator": dora.indicator,
-                "dora": dora.dora,
-                "counted": counts_dora,
-                "why": why,
-            }
-        step["text"] = fill(why, step)
+        if not dora.number and (dora.id == "aka_dora" or dora.id == "nuki_dora"):
+            continue
+        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT[dora.id]
+            if dora.id == "aka_dora" or dora.id == "nuki_dora":
+                ready = {
+                    "step": "dora",
+                    "tiles": None,
+                    "id": dora.id,
+                    "count": dora.number,
+                    "counted": counts_dora,
+                    "why": why,
+                }
+            else:
+                ready = {
+                    "step": "dora",
+                    "tiles": None,
+                    "id": dora.id,
+                    "count": dora.number,
+                    "indicator": dora.indicator,
+                    "dora": dora.dora,
+                    "counted": counts_dora,
+                    "why": why,
+                }
+            ready = _keep(key, ready, fill(why, ready))
+        step = ready.copy()
+        step["tiles"] = list(dora.tiles)
         steps.append(step)
     if r.ura and not (r.riichi or r.double_riichi):
         why = TEXT["ura_unused"]
@@ -414,64 +587,73 @@ def build_steps(result: Result) -> list[Step]:
         step["text"] = fill(why, step)
         steps.append(step)
 
-    if best.yakuman and best.policy != "13han":
-        why = TEXT["han_yakuman"]
-        step = {
-            "step": "han_total",
-            "tiles": [],
-            "han": best.han,
-            "count": best.yakuman,
-            "yaku_han": best.han,
-            "dora_han": 0,
-            "why": why,
-        }
-    else:
-        why = TEXT["han_total"]
-        step = {
-            "step": "han_total",
-            "tiles": [],
-            "han": best.han,
-            "yaku_han": best.han - best.dora_han,
-            "dora_han": best.dora_han,
-            "why": why,
-        }
-    step["text"] = fill(why, step)
-    steps.append(step)
+    yakuman_total = best.yakuman > 0 and best.policy != "13han"
+    key = ("han_total", yakuman_total, best.han, best.yakuman, best.dora_han)
+    ready = _STEPS.get(key)
+    if ready is None:
+        if yakuman_total:
+            why = TEXT["han_yakuman"]
+            ready = {
+                "step": "han_total",
+                "tiles": None,
+                "han": best.han,
+                "count": best.yakuman,
+                "yaku_han": best.han,
+                "dora_han": 0,
+                "why": why,
+            }
+        else:
+            why = TEXT["han_total"]
+            ready = {
+                "step": "han_total",
+                "tiles": None,
+                "han": best.han,
+                "yaku_han": best.han - best.dora_han,
+                "dora_han": best.dora_han,
+                "why": why,
+            }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
 
-    if best.limit:
-        raw_base = base_points(best.fu, best.han)
-        why = TEXT[limit_key(best.limit, best.han)]
-        step = {
-            "step": "limit",
-            "tiles": [],
-            "limit": best.limit,
-            "han": best.han,
-            "fu": best.fu,
-            "base": best.base,
-            "formula_base": raw_base,
-            "kiriage": best.limit == "mangan" and raw_base == 1920,
-            "why": why,
-        }
-        step["text"] = fill(why, step)
-        steps.append(step)
-    else:
-        why = TEXT["limit.none"]
-        step = {"step": "limit", "tiles": [], "limit": None, "base": best.base, "why": why}
-        step["text"] = fill(why, step)
-        steps.append(step)
-        why = TEXT["base_points"]
-        step = {
-            "step": "base_points",
-            "tiles": [],
-            "fu": best.fu,
-            "han": best.han,
-            "base": best.base,
-            "why": why,
-        }
-        step["text"] = fill(why, step)
-        steps.append(step)
+    key = ("limit", best.limit, best.han, best.fu, best.base)
+    ready = _STEPS.get(key)
+    if ready is None:
+        if best.limit:
+            raw_base = base_points(best.fu, best.han)
+            why = TEXT[limit_key(best.limit, best.han)]
+            ready = {
+                "step": "limit",
+                "tiles": None,
+                "limit": best.limit,
+                "han": best.han,
+                "fu": best.fu,
+                "base": best.base,
+                "formula_base": raw_base,
+                "kiriage": best.limit == "mangan" and raw_base == 1920,
+                "why": why,
+            }
+        else:
+            why = TEXT["limit.none"]
+            ready = {"step": "limit", "tiles": None, "limit": None, "base": best.base, "why": why}
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
+    if not best.limit:
+        key = ("base_points", best.fu, best.han, best.base)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT["base_points"]
+            ready = {
+                "step": "base_points",
+                "tiles": None,
+                "fu": best.fu,
+                "han": best.han,
+                "base": best.base,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        steps.append(_copy(ready))
 
-    rows: list[tuple[str, object, int, int]]
+    rows: Sequence[tuple[str, object, int, int]]
     names = _SANMA_PAYER_NAMES if rules.sanma else _PAYER_NAMES
     if rules.sanma and r.tsumo:
         rows = sanma_tsumo_rows(best.base, r.is_dealer, rules.sanma_tsumo)
@@ -485,26 +667,31 @@ def build_steps(result: Result) -> list[Step]:
             "absent": ceil100(absent),
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     else:
-        rows = [(p, m, raw, a) for p, m, raw, a in raw_payments(best.base, r.is_dealer, r.tsumo)]
+        rows = raw_payments(best.base, r.is_dealer, r.tsumo)
+    base = best.base
     for payer, multiplier, raw, amount in rows:
-        why = TEXT["payment" if raw != amount else "payment.exact"]
-        step = {
-            "step": "payment",
-            "tiles": [],
-            "payer": payer,
-            "payer_name": names[payer],
-            "multiplier": multiplier,
-            "base": best.base,
-            "raw": raw,
-            "amount": amount,
-            "rounded_up": raw != amount,
-            "why": why,
-        }
-        step["text"] = fill(why, step)
-        steps.append(step)
+        name = names[payer]
+        key = ("payment", name, multiplier, base, raw, amount)
+        ready = _STEPS.get(key)
+        if ready is None:
+            why = TEXT["payment" if raw != amount else "payment.exact"]
+            ready = {
+                "step": "payment",
+                "tiles": None,
+                "payer": payer,
+                "payer_name": name,
+                "multiplier": multiplier,
+                "base": base,
+                "raw": raw,
+                "amount": amount,
+                "rounded_up": raw != amount,
+                "why": why,
+            }
+            ready = _keep(key, ready, fill(why, ready))
+        steps.append(_copy(ready))
 
     payments = best.payments
     if r.honba:
@@ -517,24 +704,24 @@ def build_steps(result: Result) -> list[Step]:
             "per_payer": rules.honba_points // 3 * r.honba if r.tsumo else payments.honba,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     if r.wareme is not None and rules.wareme:
         if r.wareme == r.seat:
-            key = "wareme.winner"
+            template = "wareme.winner"
         elif r.tsumo or r.discarder == r.wareme:
-            key = "wareme.payer"
+            template = "wareme.payer"
         else:
-            key = "wareme.none"
-        why = TEXT[key]
+            template = "wareme.none"
+        why = TEXT[template]
         step = {
             "step": "wareme",
             "tiles": [],
             "seat": _SEAT_NAMES[r.wareme - 27],  # 27: East, as in points.pay
-            "wareme": key[7:],
+            "wareme": template[7:],
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
     if r.sticks:
         why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
@@ -545,20 +732,48 @@ def build_steps(result: Result) -> list[Step]:
             "points": payments.sticks,
             "why": why,
         }
-        step["text"] = fill(why, step)
+        step["text"] = said(why, step)
         steps.append(step)
-    why = TEXT["total.sticks" if payments.sticks else "total"]
-    step = {
-        "step": "total",
-        "tiles": [],
-        "collected": payments.total + payments.sticks,
-        "total": payments.total,
-        "ron": payments.ron,
-        "tsumo_dealer": payments.tsumo_dealer,
-        "tsumo_others": payments.tsumo_others,
-        "sticks": payments.sticks,
+    key = (
+        "total",
+        payments.total,
+        payments.ron,
+        payments.tsumo_dealer,
+        payments.tsumo_others,
+        payments.sticks,
+    )
+    ready = _STEPS.get(key)
+    if ready is None:
+        why = TEXT["total.sticks" if payments.sticks else "total"]
+        ready = {
+            "step": "total",
+            "tiles": None,
+            "collected": payments.total + payments.sticks,
+            "total": payments.total,
+            "ron": payments.ron,
+            "tsumo_dealer": payments.tsumo_dealer,
+            "tsumo_others": payments.tsumo_others,
+            "sticks": payments.sticks,
+            "why": why,
+        }
+        ready = _keep(key, ready, fill(why, ready))
+    steps.append(_copy(ready))
+    return steps
+
+
+def _yaku_step(hit: YakuHit, why: str, closed: bool) -> Step:
+    definition = YAKU_BY_ID[hit.id]
+    name = definition.name
+    step: Step = {
+        "step": "yaku",
+        "tiles": list(hit.tiles),
+        "id": hit.id,
+        "han": hit.han,
+        "name": name,
+        "yakuman": definition.yakuman,
+        "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
         "why": why,
     }
-    step["text"] = fill(why, step)
-    steps.append(step)
-    return steps
+    because = why if why in _FIXED else fill(why, step)
+    step["text"] = name + " (" + str(hit.han) + " han): " + because
+    return step

@@ -616,6 +616,8 @@ FACTS: Final = (
 FACT_BITS: Final = {name: 1 << index for index, name in enumerate(FACTS)}
 _SIMPLES_ONLY: Final = FACT_BITS["simples_only"]
 _OUTER_ONLY: Final = FACT_BITS["outer_only"]
+_THREE_SUITS: Final = FACT_BITS["three_suits"]
+_NINE_IN_SUIT: Final = FACT_BITS["nine_in_suit"]
 ALL_FACTS: Final = (1 << len(FACTS)) - 1
 
 YAKU: Final[tuple[YakuDef, ...]] = (
@@ -952,6 +954,45 @@ def hand_facts(r: Request) -> int:
     if r.suits in ((), (2,)) and sum(c[k] for k in _GREEN_LIST) == size:
         facts |= b["all_green"]
     return facts
+
+
+#: The common yaku (``common=True`` rows of :data:`YAKU`, in table order): the ones the "why
+#: not" list explains when they do not hold (:func:`judge_common`).
+COMMON: Final = tuple(y for y in YAKU if y.common)
+
+
+def judge_common(index: int, ctx: Ctx) -> Verdict:
+    """The verdict of ``COMMON[index]`` for this reading: its judge called by name, which once
+    compiled is a direct call (far cheaper than calling the row's ``judge`` attribute, and the
+    verdict is not boxed). tests/engine/test_trace_speed.py checks the order against
+    :data:`COMMON`."""
+    if index < 5:
+        if index == 0:
+            return _menzen_tsumo(ctx)
+        if index == 1:
+            return _pinfu(ctx)
+        if index == 2:
+            return _tanyao(ctx)
+        if index == 3:
+            return _iipeikou(ctx)
+        if not ctx.facts & _THREE_SUITS:  # the hand's facts already say no
+            return False, "sanshoku.none", ()
+        return _sanshoku(ctx)
+    if index == 5:
+        if not ctx.facts & _NINE_IN_SUIT:
+            return False, "ittsu.none", ()
+        return _ittsu(ctx)
+    if index == 6:
+        return _chanta(ctx)
+    if index == 7:
+        return _toitoi(ctx)
+    if index == 8:
+        return _sanankou(ctx)
+    if index == 9:
+        return _junchan(ctx)
+    if index == 10:
+        return _honitsu(ctx)
+    return COMMON[index].judge(ctx)  # a common row added to the table but not above
 
 
 @lru_cache(maxsize=16384)
