@@ -65,6 +65,12 @@ TEXT: dict[str, str] = {
     "sanma.dealer": _(
         "Three players: the dealer also pays the missing north player's share of a tsumo."
     ),
+    # The dealer-pays rule when the dealer is the winner: no other dealer can take on the
+    # share, so it is split as under the split rule (points.sanma_tsumo_rows).
+    "sanma.dealer_own": _(
+        "Three players: the dealer won, so no dealer is left to pay the missing north player's "
+        "share; it is split between the two payers, half each before rounding."
+    ),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
     "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
@@ -658,7 +664,8 @@ def build_steps(result: Result) -> list[Step]:
     if rules.sanma and r.tsumo:
         rows = sanma_tsumo_rows(best.base, r.is_dealer, rules.sanma_tsumo)
         absent = (2 if r.is_dealer else 1) * best.base
-        why = TEXT["sanma." + rules.sanma_tsumo]
+        mode = rules.sanma_tsumo
+        why = TEXT["sanma.dealer_own" if mode == "dealer" and r.is_dealer else "sanma." + mode]
         step = {
             "step": "payment_rule",
             "tiles": [],

@@ -247,3 +247,29 @@ def test_sanma_tables_have_one_payer_fewer_on_a_tsumo():
     assert len(limit_table(True, rules)) == len(LIMIT_ROWS)
     split = cell(30, 5, False, replace(rules, sanma_tsumo="split"))
     assert split.tsumo_total == 8000
+
+
+def test_dealer_pays_rule_on_the_dealers_own_tsumo_says_the_share_is_split():
+    """Under "dealer pays" the dealer's own tsumo has no other dealer to pay the north share:
+    the payments are split (40 fu 2 han: 3 x 640 = 1920, so 2000 all, not 1300 all), and the
+    payment_rule step must say so, not that "the dealer also pays"."""
+    request = {
+        "hand": "999m123456p789s3z",
+        "win": "3z",
+        "tsumo": True,
+        "riichi": True,
+        "seat": "1z",
+        "round": "1z",
+        "rules": {"preset": "tenhou_sanma", "sanma_tsumo": "dealer"},
+    }
+    result = ok(request)
+    step = next(s for s in result["steps"] if s["step"] == "payment_rule")
+    assert step["rule"] == "dealer"
+    assert "dealer also pays" not in step["text"]
+    assert "split between the two payers" in step["text"]
+    assert result["payments"]["tsumo_others"] == 2000
+    split = ok({**request, "rules": {"preset": "tenhou_sanma", "sanma_tsumo": "split"}})
+    assert result["payments"] == split["payments"]
+    non_dealer = ok({**request, "seat": "2z"})
+    step = next(s for s in non_dealer["steps"] if s["step"] == "payment_rule")
+    assert "dealer also pays" in step["text"]

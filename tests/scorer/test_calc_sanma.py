@@ -95,7 +95,8 @@ def test_each_rule_is_said_in_the_engines_words(client):
     # The dealer's own tsumo under "dealer pays" is split (docs/API-sanma.md): said so.
     _, html = page(client, "han=5&tsumo=1&dealer=1&rules=mahjongsoul_sanma&sanma_tsumo=dealer")
     assert short(html) == "6,000 all"
-    assert "share of a tsumo is split between the two payers" in html
+    assert "the dealer won, so no dealer is left to pay the missing north player's" in html
+    assert "split between the two payers" in html
     assert "the dealer also pays" not in html
 
 
