@@ -19,7 +19,7 @@ outer two face down. ``{{ "0p"|tile_label }}`` is the tile's name ("red five of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -28,8 +28,8 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_noop, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
 
 from scorer.engine.notation import Meld, MeldKind, NotationError, parse_hand
 from scorer.engine.tiles import is_valid_code, sort_key, tile_name
@@ -94,8 +94,8 @@ def _index_text(code: str) -> str:
     return ("5" if code[0] == "0" else code[0]) + code[1]
 
 
-def _use(code: str, transform: str = "", inline: bool = False) -> SafeString:
-    href = ("" if inline else static("tiles/tiles.svg")) + "#t-" + code
+def _use(code: str, transform: str = "", sprite: str = "") -> SafeString:
+    href = sprite + "#t-" + code
     if transform:
         return format_html(
             '<use href="{}" width="60" height="80" transform="{}"/>', href, transform
@@ -141,8 +141,19 @@ def tile(
         index=index,
         stacked=stacked,
         label=label,
-        inline=bool(context.get("tiles_inline")),
+        sprite=sprite_url(context),
     )
+
+
+def sprite_url(context: template.Context) -> str:
+    """The sprite's URL for the tiles' ``<use href>`` ("" when ``tiles_inline``), looked up
+    once per render (a hashed static name costs a manifest lookup; a page draws many tiles)."""
+    found = context.render_context.get("tiles_sprite_url")
+    if isinstance(found, str):
+        return found
+    url = "" if context.get("tiles_inline") else static("tiles/tiles.svg")
+    context.render_context["tiles_sprite_url"] = url
+    return url
 
 
 def draw_tile(
@@ -154,8 +165,46 @@ def draw_tile(
     stacked: str = "",
     label: str | None = None,
     inline: bool = False,
+    sprite: str | None = None,
 ) -> SafeString:
-    """The markup of one tile (the ``{% tile %}`` tag; ``inline`` uses the inline sprite)."""
+    """The markup of one tile (the ``{% tile %}`` tag; ``inline`` uses the inline sprite,
+    ``sprite`` is the sprite's URL when already known)."""
+    if sprite is None:
+        sprite = "" if inline else static("tiles/tiles.svg")
+    try:
+        return _drawn(
+            code, size, sideways, face_down, index, stacked, label, sprite, get_language()
+        )
+    except TypeError:  # an unhashable argument from a template: drawn without the cache
+        return _draw_tile(code, size, sideways, face_down, index, stacked, label, sprite)
+
+
+@lru_cache(maxsize=4096)
+def _drawn(
+    code: str,
+    size: str,
+    sideways: bool,
+    face_down: bool,
+    index: bool,
+    stacked: str,
+    label: str | None,
+    sprite: str,
+    language: str | None,
+) -> SafeString:
+    """:func:`_draw_tile`, remembered per language: the markup depends on nothing else."""
+    return _draw_tile(code, size, sideways, face_down, index, stacked, label, sprite)
+
+
+def _draw_tile(
+    code: str,
+    size: str,
+    sideways: bool,
+    face_down: bool,
+    index: bool,
+    stacked: str,
+    label: str | None,
+    sprite: str,
+) -> SafeString:
     if not isinstance(code, str) or not is_valid_code(code):
         return format_html('<span class="tile tile-{} tile-bad">?</span>', size)
     size = size if size in SIZES else "md"
@@ -178,19 +227,19 @@ def draw_tile(
         classes.append("tile-stack")
         art = format_html(
             '<svg viewBox="0 0 80 120" aria-hidden="true" focusable="false">{}{}</svg>',
-            _use(stacked, turn, inline),
-            _use(shown, "translate(80 60) rotate(90)", inline),
+            _use(stacked, turn, sprite),
+            _use(shown, "translate(80 60) rotate(90)", sprite),
         )
     elif sideways:
         classes.append("tile-side")
         art = format_html(
             '<svg viewBox="0 0 80 60" aria-hidden="true" focusable="false">{}</svg>',
-            _use(shown, turn, inline),
+            _use(shown, turn, sprite),
         )
     else:
         art = format_html(
             '<svg viewBox="0 0 60 80" aria-hidden="true" focusable="false">{}</svg>',
-            _use(shown, inline=inline),
+            _use(shown, sprite=sprite),
         )
     corner = ""
     if index and not face_down:
@@ -291,7 +340,7 @@ def meld(
                     index=index,
                     stacked=d.stacked,
                     label="",
-                    inline=bool(context.get("tiles_inline")),
+                    sprite=sprite_url(context),
                 ),
             )
             for d in meld_layout(value)
