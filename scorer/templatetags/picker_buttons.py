@@ -1,18 +1,19 @@
-"""The picker's tile buttons: ``{% load picker_buttons %}``.
+"""The picker's tile buttons and selects: ``{% load picker_buttons %}``.
 
-``{% pal_button t index oob %}`` is one palette button and ``{% hand_button code number name
-index %}`` one tile of the hand. A palette has 34-37 buttons and a hand up to 18 tiles, redrawn
-on every click; each button's markup depends only on its arguments, the sprite's URL and the
-language, so it is built in Python and remembered (drawing it through template tags and filters
-cost most of a picker update).
+``{% pal_button t index oob %}`` is one palette button, ``{% hand_button code number name
+index %}`` one tile of the hand, ``{% options choices chosen %}`` a select's options. A palette
+has 34-37 buttons and a hand up to 18 tiles, redrawn on every click; each button's markup
+depends only on its arguments, the sprite's URL and the language, so it is built in Python and
+remembered (drawing it through template tags and filters cost most of a picker update).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
@@ -87,4 +88,17 @@ def _hand_button(
         f'<button type="submit" class="tbtn hand-tile" name="{escape(name)}" value="{code_text}"'
         f' id="hand-{code_text}-{number}"\n                aria-label="{label}">'
         f"{draw_tile(code, index=index, label='', sprite=sprite)}</button>"
+    )
+
+
+@register.simple_tag
+def options(choices: Iterable[tuple[object, object]], chosen: object) -> SafeString:
+    """A select's ``<option>`` list, ``chosen`` selected (the picker's rule selects redraw on
+    every update of the situation panel)."""
+    return mark_safe(  # every value and label is escaped
+        "".join(
+            f'<option value="{conditional_escape(str(value))}"'
+            f"{' selected' if value == chosen else ''}>{conditional_escape(str(label))}</option>"
+            for value, label in choices
+        )
     )
