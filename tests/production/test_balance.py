@@ -120,10 +120,20 @@ def test_a_burst_of_connections_is_shared_evenly_between_the_workers(tmp_path: P
     with gunicorn(production_env(), tmp_path / "gunicorn.log", workers=4, threads=2) as base:
         port = int(urlsplit(base).port or 0)
         master = _master(port)
-        # Warm every worker first: a worker's first request loads the application.
-        for client in _burst(port, 8):
-            client.close()
-        _until_closed(port)
+        # Warm every worker first: a worker's first request loads the application, and a
+        # worker still booting takes no connection (it counts as none), so on a busy machine
+        # one burst can miss a late worker: warm up until each of the four has served one.
+        deadline = time.monotonic() + 60
+        while True:
+            warm = _burst(port, 8)
+            served = connections_per_worker(port, master)
+            for client in warm:
+                client.close()
+            _until_closed(port)
+            if len(served) == 4 and all(served.values()):
+                break
+            assert time.monotonic() < deadline, served
+            time.sleep(0.5)
         clients = _burst(port, 16)
         try:
             counts = connections_per_worker(port, master)
