@@ -826,7 +826,7 @@ REASONS: Final[dict[str, str]] = {
     "honroutou.inner": _("{tiles} is a simple."),
     "honroutou.none": _("Kokushi does not also count honroutou."),
     "honitsu.holds": _("One suit plus honours."),
-    "honitsu.suits": _("{tiles}: a second suit."),
+    "honitsu.suits": _("{tiles}: outside the hand's main suit; honitsu has one suit only."),
     "honitsu.chinitsu": _("No honours: counted as chinitsu instead."),
     "honitsu.none": _("There is no number suit at all."),
     "chinitsu.holds": _("Every tile is of one suit."),
