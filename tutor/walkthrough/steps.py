@@ -1224,9 +1224,9 @@ class Walkthrough:
         total ("3,900 all (11,700 points)" / 「3900オール（11700点）」, "1,300/2,600 (5,200
         points)" / 「1300・2600（5200点）」)."""
         payments = self.result["payments"]
-        total = self.total_display
         if payments.get("ron") is not None:
-            return _("%(total)s points") % {"total": total}
+            return _("%(total)s points") % {"total": self.total_display}
+        total = number(payments.get("total"))
         if payments.get("tsumo_dealer") is not None:
             return _("%(others)s/%(dealer)s (%(total)s points)") % {
                 "others": number(payments.get("tsumo_others")),
