@@ -10,10 +10,13 @@ import random
 import re
 from collections.abc import Iterator
 
+import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
 
+from scorer.engine import ALL_PRESETS
 from scorer.engine.generate import generate_request
+from scorer.engine.rules import Rules, resolve_rules
 from tutor.walkthrough.steps import DisplayStep, Walkthrough, build
 
 #: An honour tile code in a sentence: 5z, 555z, (1111z).
@@ -129,3 +132,40 @@ def test_the_sweep_covers_the_sentences_that_vary():
     assert any(r.get("tsumo") for r in REQUESTS)
     assert any(not r.get("tsumo") for r in REQUESTS)
     assert any("discarder" in r for r in REQUESTS)
+
+
+#: Sentences that state a number or a limit a rule set decides, as today's wrong constants.
+def _wrong_constants(rules: Rules) -> tuple[str, ...]:
+    wrong = [f"fixed {75 - rules.chiitoitsu_fu} fu"]  # the other preset's chiitoitsu fu
+    if rules.aotenjou:
+        wrong.append("Below the limits")
+        if rules.aotenjou_yakuman == "higher":
+            wrong += ["whatever the fu and han", "whatever its han and fu"]
+    return tuple(wrong)
+
+
+@pytest.mark.parametrize("preset", sorted(ALL_PRESETS))
+def test_every_step_template_under_every_preset_takes_its_numbers_from_the_rules(preset):
+    # 30 hands per preset (chiitoitsu, yakuman and ordinary hands), every step rendered.
+    rules = resolve_rules(preset)
+    rng = random.Random(preset)
+    wrong = _wrong_constants(rules)
+    seen: set[str] = set()
+    with translation.override("en"):
+        for index in range(30):
+            shape = ("chiitoitsu", "any", "standard")[index % 3]
+            request = generate_request(
+                rng,
+                shape=shape,
+                yakuman=True if index % 5 == 4 else None,
+                ensure_yaku=True,
+                sanma=rules.sanma,
+                rules=preset,
+            )
+            walk = build(request)
+            assert walk.ok, (request, walk.error)
+            for where, sentence in _sentences(walk):
+                seen.add(where.split("(")[-1].rstrip(")"))
+                for words in wrong:
+                    assert words not in sentence, (preset, where, sentence, request)
+    assert {"fu", "fu_total", "limit", "payment"} <= seen
