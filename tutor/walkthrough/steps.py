@@ -732,7 +732,14 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             "power": number(2 ** (han + 2)),
             "base": number(step.get("base")),
         }
-        d.notes.append(Note(_("The +2 is bazoro: two han every hand gets for free.")))
+        d.notes.append(
+            Note(
+                _(
+                    "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
+                    "besides its yaku; the quick-reference tables already include them."
+                )
+            )
+        )
         d.terms = ["kihonten", "bazoro"]
         d.data = {"base": step.get("base")}
     elif kind == "payment_rule":
