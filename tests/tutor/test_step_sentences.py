@@ -363,7 +363,10 @@ def test_fu_comes_before_han_in_japanese_steps():
     assert _step(walk, "limit").text.startswith("30符4飜で満貫")
     alternatives = _walk({"hand": "123p456s789s4566m", "win": "6m", "riichi": True}, "ja")
     reading = _step(alternatives, "reading")
-    assert all(re.search(r"\d+符\d+飜", a) for a in reading.extra["alternatives"])
+    shown = reading.extra["alternatives"]
+    assert isinstance(shown, list)
+    assert shown
+    assert all(re.search(r"\d+符\d+飜", a) for a in shown)
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from django.utils import translation
 from django.utils.html import strip_tags
 
 from scorer.engine import ALL_PRESETS
-from scorer.engine.generate import generate_request
+from scorer.engine.generate import Shape, generate_request
 from scorer.engine.rules import Rules, resolve_rules
 from tutor.walkthrough.steps import DisplayStep, Walkthrough, build
 
@@ -31,7 +31,7 @@ YAKUMAN_MULTIPLE = re.compile(r"[23]倍役満")
 
 #: Rule sets the hands are drawn under: the presets whose sentences differ (50-fu chiitoitsu,
 #: kiriage, aotenjou, wareme) besides the default.
-RULES: tuple[object, ...] = (
+RULES: tuple[str | dict[str, object] | None, ...] = (
     None,
     "classic",
     "mleague",
@@ -71,7 +71,9 @@ def _sentences(walk: Walkthrough) -> Iterator[tuple[str, str]]:
         yield where, step.text
         for note in step.notes:
             yield where, note.text
-        for alternative in step.extra.get("alternatives", []) or []:
+        alternatives = step.extra.get("alternatives") or []
+        assert isinstance(alternatives, list)
+        for alternative in alternatives:
             yield where, str(alternative)
         for key in ("sum", "formula"):
             if step.extra.get(key):
@@ -153,7 +155,7 @@ def test_every_step_template_under_every_preset_takes_its_numbers_from_the_rules
     seen: set[str] = set()
     with translation.override("en"):
         for index in range(30):
-            shape = ("chiitoitsu", "any", "standard")[index % 3]
+            shape: Shape = ("chiitoitsu", "any", "standard")[index % 3]
             request = generate_request(
                 rng,
                 shape=shape,
