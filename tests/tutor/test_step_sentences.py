@@ -390,3 +390,11 @@ def test_the_kokushi_how_many_yakuman_step_is_not_tagged_dora():
     step = _step(walk, "han_total")
     assert step.title == "How many yakuman"
     assert step.section == "yaku"
+
+
+def test_the_walkthrough_carries_every_field_the_engine_reads():
+    # discarder (and nuki) included: a walkthrough URL is scored as /api/score scores it.
+    from scorer.engine.request import REQUEST_ATTRIBUTES
+    from tutor.walkthrough.steps import REQUEST_FIELDS
+
+    assert set(REQUEST_ATTRIBUTES) <= set(REQUEST_FIELDS)
