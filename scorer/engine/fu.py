@@ -33,7 +33,8 @@ FU_RULES: Final[dict[str, tuple[int, str]]] = {
     "tsumo": (2, _("Winning by self-draw adds 2 fu.")),
     "pinfu_tsumo": (0, _("Pinfu by tsumo takes no tsumo fu: the hand stays at 20.")),
     "open_pinfu": (10, _("An open pinfu shape won by ron would be 20 fu; it is scored as 30.")),
-    "chiitoitsu": (25, _("Seven pairs is a fixed 25 fu, never rounded.")),
+    # Its fu are the rule set's (25, or 50 in classic / Kansai rules): the step fills {fu}.
+    "chiitoitsu": (25, _("Seven pairs is a fixed {fu} fu, never rounded.")),
     "open_simple_triplet": (2, _("An open triplet of simples is 2 fu.")),
     "closed_simple_triplet": (4, _("A concealed triplet of simples is 4 fu.")),
     "open_terminal_triplet": (4, _("An open triplet of terminals or honours is 4 fu.")),

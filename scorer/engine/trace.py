@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Final
 
-from .fu import FU_RULES, round_up_10
+from .fu import FU_RULES
 from .hand import Block, Reading, Shape
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
 from .tiles import kind_of
@@ -42,12 +42,18 @@ TEXT: dict[str, str] = {
     "fu_total.exact": _("{raw} fu in all: already a multiple of 10."),
     "fu_total.chiitoitsu": _("Chiitoitsu stays at {fu} fu: it is never rounded."),
     "fu_total.tenpane": _(
-        "{raw} fu in all, rounded up to {fu}: the 2-fu items pushed it over a ten, past the "
-        "usual 30 (40 for a closed ron). This is tenpane."
+        "{raw} fu in all, rounded up to {fu}: {fu} is above the usual {usual} for this way of "
+        "winning (tenpane)."
+    ),
+    "fu_total.exact_tenpane": _(
+        "{raw} fu in all: already a multiple of 10, and above the usual {usual} for this way of "
+        "winning (tenpane)."
     ),
     "yakuman_fu": _("Fu do not change a yakuman's value; counted here for completeness."),
     "dora": _("Indicator {indicator} makes {dora} the dora: {count} in the hand."),
     "ura_dora": _("Ura indicator {indicator} makes {dora} the ura dora: {count} in the hand."),
+    "dora.none": _("Indicator {indicator} makes {dora} the dora: none in the hand."),
+    "ura_dora.none": _("Ura indicator {indicator} makes {dora} the ura dora: none in the hand."),
     "ura_unused": _("Ura dora only count after a riichi; these indicators count nothing."),
     "aka_dora": _("Red fives: {count} in the hand, 1 han each."),
     "nuki_dora": _(
@@ -56,7 +62,7 @@ TEXT: dict[str, str] = {
     ),
     "sanma.loss": _(
         "Three players: nobody sits north, and the north player's share of a tsumo is not paid "
-        "(tsumo loss): {absent} fewer than with four players."
+        "(tsumo loss): the winner collects {absent} less than with four players."
     ),
     "sanma.split": _(
         "Three players: the missing north player's share of a tsumo is split between the two "
@@ -73,19 +79,37 @@ TEXT: dict[str, str] = {
     ),
     "han_total": _("{yaku_han} han from yaku + {dora_han} from dora = {han} han."),
     "han_yakuman": _("A yakuman hand: {count} yakuman, each a fixed limit of its own."),
+    "han_yakuman.higher": _(
+        "A yakuman hand: {count} yakuman, paid at its fixed value or as 13 han for each "
+        "yakuman, whichever is higher."
+    ),
     "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
     "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
     "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),
+    "limit.yakuman_higher": _(
+        "These rules pay a yakuman the higher of its fixed value and its value counted as 13 "
+        "han for each yakuman: here the fixed value is higher, base points {base}."
+    ),
     "limit.none": _("Below the limits: base points come from the formula."),
-    "base_points": _("Base points = {fu} x 2^({han}+2) = {base}."),
-    "payment": _("{payer_name} pays {multiplier} x {base} = {raw}, rounded up to {amount}."),
-    "payment.exact": _("{payer_name} pays {multiplier} x {base} = {amount}."),
+    "limit.aotenjou": _("Aotenjou has no limits: base points come from the formula."),
+    "limit.aotenjou_higher": _(
+        "These rules pay a yakuman the higher of its fixed value and its value counted as 13 "
+        "han for each yakuman: here {han} han is higher, and with no limits (aotenjou) base "
+        "points come from the formula."
+    ),
+    "base_points": _("Base points = {fu} × 2^({han}+2) = {base}."),
+    "payment": _("{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."),
+    "payment.exact": _("{payer_name} pays {multiplier} × {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
     "honba.ron": _("{honba} honba: +{honba_total}, all paid by the discarder."),
     "wareme.winner": _("Wareme: the winner sits at the wareme, so every payment is doubled."),
     "wareme.payer": _("Wareme: the payer at the wareme ({seat}) pays double, after the honba."),
     "wareme.none": _(
         "Wareme: the player at the wareme ({seat}) neither won nor dealt in: nothing doubles."
+    ),
+    "wareme.unknown": _(
+        "Wareme: the player at the wareme ({seat}) pays double if they dealt in; who dealt in "
+        "was not given, so nothing is doubled here."
     ),
     "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
     "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
@@ -401,13 +425,19 @@ def _absent_steps(request: Request, best: Candidate, steps: list[Step]) -> None:
         steps.append(_absent("yakuhai", "Yakuhai", "yakuhai.none", ()))
 
 
+def usual_fu(best: Candidate) -> int:
+    """The fu a hand of this pattern usually has (seed 002's table): 40 for a closed ron, 30
+    for a tsumo or an open hand."""
+    return 40 if any(item.id == "closed_ron" for item in best.fu_items) else 30
+
+
 def is_tenpane(best: Candidate) -> bool:
-    """テンパネ (seeds 000 and 002): the 2-fu items (tsumo, waits, pairs, open simple triplets)
-    push the hand past the 30 it would otherwise be (40 for a closed ron), e.g. a tsumo with a
-    concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40; an ordinary 24 -> 30 is not tenpane."""
-    two = sum(item.fu for item in best.fu_items if item.fu == 2)
-    usual = 40 if any(item.id == "closed_ron" for item in best.fu_items) else 30
-    return best.fu > usual and best.fu > round_up_10(best.fu_raw - two)
+    """テンパネ, as seeds 000 and 002 use the word: the fu, after rounding, are above the
+    pattern's usual 30 (40 for a closed ron), seed 002's "+α"; usually triplet or kan fu plus
+    the small items, e.g. a tsumo with a concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40,
+    or seed 000's 42 -> 50. An ordinary 24 -> 30, or 38 -> 40 on a closed ron, is not.
+    Seven pairs and pinfu have fixed fu and are never tenpane."""
+    return best.reading.form == "standard" and best.fu > usual_fu(best)
 
 
 def limit_key(limit: str, han: int) -> str:
@@ -504,15 +534,17 @@ def build_steps(result: Result) -> list[Step]:
         step["tiles"] = list(item.tiles)
         steps.append(step)
 
+    tenpane = is_tenpane(best)
+    usual = usual_fu(best)
     if reading.form == "chiitoitsu":
         template = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
-        template = "fu_total.exact"
-    elif is_tenpane(best):
+        template = "fu_total.exact_tenpane" if tenpane else "fu_total.exact"
+    elif tenpane:
         template = "fu_total.tenpane"
     else:
         template = "fu_total"
-    key = (template, best.fu_raw, best.fu)
+    key = (template, best.fu_raw, best.fu, usual)
     ready = _STEPS.get(key)
     if ready is None:
         why = TEXT[template]
@@ -522,7 +554,8 @@ def build_steps(result: Result) -> list[Step]:
             "raw": best.fu_raw,
             "fu": best.fu,
             "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
-            "tenpane": template == "fu_total.tenpane",
+            "tenpane": tenpane,
+            "usual": usual,
             "why": why,
         }
         ready = _keep(key, ready, fill(why, ready))
@@ -555,7 +588,7 @@ def build_steps(result: Result) -> list[Step]:
         key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora)
         ready = _STEPS.get(key)
         if ready is None:
-            why = TEXT[dora.id]
+            why = TEXT[dora.id + ".none" if not dora.number else dora.id]
             if dora.id == "aka_dora" or dora.id == "nuki_dora":
                 ready = {
                     "step": "dora",
@@ -594,11 +627,13 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(step)
 
     yakuman_total = best.yakuman > 0 and best.policy != "13han"
-    key = ("han_total", yakuman_total, best.han, best.yakuman, best.dora_han)
+    # Aotenjou's "higher of the two" policy: the fu and han decide which value is paid.
+    higher = best.yakuman > 0 and rules.aotenjou and rules.aotenjou_yakuman == "higher"
+    key = ("han_total", yakuman_total, best.han, best.yakuman, best.dora_han, higher)
     ready = _STEPS.get(key)
     if ready is None:
         if yakuman_total:
-            why = TEXT["han_yakuman"]
+            why = TEXT["han_yakuman.higher" if higher else "han_yakuman"]
             ready = {
                 "step": "han_total",
                 "tiles": None,
@@ -621,12 +656,12 @@ def build_steps(result: Result) -> list[Step]:
         ready = _keep(key, ready, fill(why, ready))
     steps.append(_copy(ready))
 
-    key = ("limit", best.limit, best.han, best.fu, best.base)
+    key = ("limit", best.limit, best.han, best.fu, best.base, rules.aotenjou, higher)
     ready = _STEPS.get(key)
     if ready is None:
         if best.limit:
             raw_base = base_points(best.fu, best.han)
-            why = TEXT[limit_key(best.limit, best.han)]
+            why = TEXT["limit.yakuman_higher" if higher else limit_key(best.limit, best.han)]
             ready = {
                 "step": "limit",
                 "tiles": None,
@@ -639,8 +674,18 @@ def build_steps(result: Result) -> list[Step]:
                 "why": why,
             }
         else:
-            why = TEXT["limit.none"]
-            ready = {"step": "limit", "tiles": None, "limit": None, "base": best.base, "why": why}
+            if higher:
+                why = TEXT["limit.aotenjou_higher"]
+            else:
+                why = TEXT["limit.aotenjou" if rules.aotenjou else "limit.none"]
+            ready = {
+                "step": "limit",
+                "tiles": None,
+                "limit": None,
+                "han": best.han,
+                "base": best.base,
+                "why": why,
+            }
         ready = _keep(key, ready, fill(why, ready))
     steps.append(_copy(ready))
     if not best.limit:
@@ -718,6 +763,8 @@ def build_steps(result: Result) -> list[Step]:
             template = "wareme.winner"
         elif r.tsumo or r.discarder == r.wareme:
             template = "wareme.payer"
+        elif r.discarder is None:
+            template = "wareme.unknown"
         else:
             template = "wareme.none"
         why = TEXT[template]

@@ -84,7 +84,7 @@ def test_each_rule_is_said_in_the_engines_words(client):
     assert short(html) == "2,000/4,000"
     assert (
         "Three players: nobody sits north, and the north player's share of a tsumo is not paid "
-        "(tsumo loss): 2,000 fewer than with four players." in html
+        "(tsumo loss): the winner collects 2,000 less than with four players." in html
     )
     _, html = page(client, "han=5&tsumo=1&rules=tenhou_sanma&sanma_tsumo=split")
     assert short(html) == "3,000/5,000"

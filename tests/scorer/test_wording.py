@@ -37,7 +37,7 @@ def test_a_payment_already_round_does_not_say_rounded_up():
     steps = score_request(request)["steps"]
     texts = [s["text"] for s in steps if s["step"] == "payment"]
     assert texts
-    assert texts == ["The discarder pays 6 x 2000 = 12000."], "no 'rounded up' when nothing is"
+    assert texts == ["The discarder pays 6 × 2000 = 12000."], "no 'rounded up' when nothing is"
 
 
 def test_walkthrough_payment_step_is_one_sentence(client):

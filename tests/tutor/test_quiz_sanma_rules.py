@@ -82,8 +82,8 @@ def test_the_feedback_gives_the_same_win_under_every_rule_this_one_first():
     q = quiz.make_question(KIND, 1, {"item": sanma.key_of("dealer", False, 3, 30)})
     start = q.derivation.index("The same tsumo under each rule:")
     # The engine's own sentences for the rule come first (base points, the rule, each payer).
-    assert q.derivation[0] == "Base points = 30 x 2^(3+2) = 960."
-    assert "The dealer pays 3 x 960 = 2880, rounded up to 2900." in q.derivation[:start]
+    assert q.derivation[0] == "Base points = 30 × 2^(3+2) = 960."
+    assert "The dealer pays 3 × 960 = 2880, rounded up to 2900." in q.derivation[:start]
     assert q.derivation[start - 1] == "The winner collects 3,900 in all (two payers)."
     rules = q.derivation[start + 1 :]
     assert [line.split(":")[0] for line in rules] == [
@@ -235,4 +235,4 @@ def test_the_dealers_own_tsumo_under_dealer_pays_is_explained_as_split():
     rule = q.derivation[1]
     assert "split between the two payers" in rule
     assert "dealer also pays" not in rule
-    assert "Each of the two other players pays 3 x 960 = 2880, rounded up to 2900." in q.derivation
+    assert "Each of the two other players pays 3 × 960 = 2880, rounded up to 2900." in q.derivation

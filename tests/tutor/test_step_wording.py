@@ -81,6 +81,6 @@ def test_a_limit_from_5_han_names_no_fu():
 
 def test_payments_are_not_said_to_round_when_they_do_not():
     yakuman = score_request({"hand": "666z777z12p99p[5=55z]", "win": "3p", "seat": "2z"})
-    assert _step(yakuman, "payment")["text"] == "The discarder pays 4 x 8000 = 32000."
+    assert _step(yakuman, "payment")["text"] == "The discarder pays 4 × 8000 = 32000."
     rounded = score_request(PINFU_TSUMO | {"riichi": True})
     assert "rounded up to" in _step(rounded, "payment")["text"]

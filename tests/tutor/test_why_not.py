@@ -18,7 +18,7 @@ CLOSED_SEQUENCES = {"hand": "123m456p789s234s5p", "win": "5p", "riichi": True, "
 CASES = [
     # (yaku, request, reason key, sentence shown, tiles named)
     ("pinfu", KANCHAN, "pinfu.wait", "The wait on 678p is not two-sided (ryanmen).", "6p 7p 8p"),
-    ("pinfu", DRAGON_PAIR, "pinfu.value_pair", "The pair 55z is a value tile", "5z 5z"),
+    ("pinfu", DRAGON_PAIR, "pinfu.value_pair", "The pair Haku Haku is a value tile", "5z 5z"),
     (
         "pinfu",
         RON_TRIPLET,
@@ -31,7 +31,7 @@ CASES = [
         "tanyao",
         DRAGON_PAIR,
         "tanyao.terminal",
-        "55z: terminals and honours break all-simples.",
+        "Haku Haku: terminals and honours break all-simples.",
         "5z 5z",
     ),
     (
@@ -60,20 +60,32 @@ CASES = [
         "999s was completed by ron, so it counts as an open triplet.",
         "9s 9s 9s",
     ),
-    ("honitsu", SECOND_SUIT, "honitsu.suits", "555s: a second suit.", "5s 5s 5s"),
-    ("honitsu", OPEN_ITTSU, "honitsu.suits", "345m: a second suit.", "3m 4m 5m"),
+    (
+        "honitsu",
+        SECOND_SUIT,
+        "honitsu.suits",
+        "555s: outside the hand's main suit; honitsu has one suit only.",
+        "5s 5s 5s",
+    ),
+    (
+        "honitsu",
+        OPEN_ITTSU,
+        "honitsu.suits",
+        "345m: outside the hand's main suit; honitsu has one suit only.",
+        "3m 4m 5m",
+    ),
     (
         "yakuhai",
         DRAGON_PAIR,
         "yakuhai.pair_only",
-        "55z is only a pair; a value tile needs a triplet for han.",
+        "Haku Haku is only a pair; a value tile needs a triplet for han.",
         "5z 5z",
     ),
     (
         "yakuhai",
         SECOND_SUIT,
         "yakuhai.pair_only",
-        "11z is only a pair; a value tile needs a triplet for han.",
+        "East East is only a pair; a value tile needs a triplet for han.",
         "1z 1z",
     ),
     (

@@ -17,7 +17,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import (
+    get_language,
+    gettext_lazy,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext as _
 
 from scorer.engine import score_request
@@ -35,12 +43,20 @@ from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
 
-#: The request fields a walkthrough URL carries: API.md's, and ``nuki`` (north tiles set aside
-#: with three players, docs/API-sanma.md) after the indicators.
+#: The request fields a walkthrough URL carries: API.md's, ``nuki`` (north tiles set aside
+#: with three players, docs/API-sanma.md) after the indicators, and ``discarder`` (who dealt
+#: in, for wareme) after the wareme seat: every field the engine reads, so the walkthrough
+#: scores a URL exactly as /api/score does.
 REQUEST_FIELDS: tuple[str, ...] = tuple(
     name
     for field_name in ENGINE_FIELDS
-    for name in ((field_name, "nuki") if field_name == "ura" else (field_name,))
+    for name in (
+        (field_name, "nuki")
+        if field_name == "ura"
+        else (field_name, "discarder")
+        if field_name == "wareme"
+        else (field_name,)
+    )
 )
 
 
@@ -108,6 +124,8 @@ def yakuman_name(count: int) -> str:
         return _("yakuman")
     if count == 2:
         return _("double yakuman")
+    if count == 3:
+        return _("triple yakuman")
     return _("%(count)s× yakuman") % {"count": count}
 
 
@@ -188,6 +206,14 @@ def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
         # Bad JSON stays a string: the engine reports it as invalid_rules, by the rules field.
         with contextlib.suppress(ValueError):
             data["rules"] = loads_json(rules)
+    switch = query.get("wareme_rule")
+    if switch in ("0", "1"):
+        # The form's wareme switch (the picker's field name): a rules object with it set.
+        rules = data.get("rules")
+        if isinstance(rules, Mapping):
+            data["rules"] = {**rules, "wareme": switch == "1"}
+        elif switch == "1" and (isinstance(rules, str) or rules is None):
+            data["rules"] = {"preset": rules or "tenhou", "wareme": True}
     return data
 
 
@@ -393,11 +419,59 @@ def join_list(items: list[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+#: Honour tiles as a sentence names them (East, Haku / 東, 白): never a code like 5z.
+HONOUR_NAMES: dict[str, Promise] = {
+    "1z": pgettext_lazy("honour tile", "East"),
+    "2z": pgettext_lazy("honour tile", "South"),
+    "3z": pgettext_lazy("honour tile", "West"),
+    "4z": pgettext_lazy("honour tile", "North"),
+    "5z": pgettext_lazy("honour tile", "Haku"),
+    "6z": pgettext_lazy("honour tile", "Hatsu"),
+    "7z": pgettext_lazy("honour tile", "Chun"),
+}
+
+
+def honour_name(code: str) -> str:
+    """An honour tile's name (``5z`` -> Haku / 白); any other code as it is."""
+    name = HONOUR_NAMES.get(code.replace("h", "z"))
+    return str(name) if name is not None else code
+
+
+def tile_word(code: object) -> str:
+    """One tile in a sentence: an honour by its name, a suited tile in the compact notation
+    the tile images beside the sentence explain (``5m``)."""
+    return honour_name(code) if isinstance(code, str) else str(code)
+
+
 def tiles_text(tiles: object) -> str:
+    """Tiles in a sentence: suited tiles in compact notation (``123m45p``), honours by name
+    (``South South`` / ``南南``), never honour codes."""
     codes = [t for t in tiles if isinstance(t, str)] if isinstance(tiles, list | tuple) else []
     if not codes or not all(is_valid_code(c) for c in codes):
         return " ".join(str(t) for t in codes)
-    return format_tiles(codes)
+    suited = [c for c in codes if c[1] in "mps"]
+    honours = [c for c in codes if c[1] not in "mps"]
+    parts = [format_tiles(suited)] if suited else []
+    if honours:
+        ordered = sorted(honours, key=lambda c: c[0])
+        # Names in a row: "Haku Haku Haku" in English, 白白白 in Japanese.
+        parts.append(("" if japanese() else " ").join(honour_name(c) for c in ordered))
+    return " ".join(parts)
+
+
+def hand_text(hand: str) -> str:
+    """A hand in a sentence: its concealed tiles, then each meld after a +, honours named."""
+    try:
+        parsed = parse_hand(hand)
+    except NotationError:
+        return hand
+    parts = [tiles_text(list(parsed.concealed))] if parsed.concealed else []
+    parts += [tiles_text(list(meld.tiles)) for meld in parsed.melds]
+    return " + ".join(parts)
+
+
+#: Step fields that hold one tile code (the winning tile, a dora indicator and its dora).
+_TILE_FIELDS = frozenset({"win", "indicator", "dora"})
 
 
 def translate(step: Mapping[str, Any], **overrides: object) -> str:
@@ -408,6 +482,8 @@ def translate(step: Mapping[str, Any], **overrides: object) -> str:
             continue
         if isinstance(value, list):
             params[key] = tiles_text(value)
+        elif key in _TILE_FIELDS and isinstance(value, str):
+            params[key] = tile_word(value)
         else:
             params[key] = number(value)
     params.setdefault("tiles", "")
@@ -440,7 +516,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     if kind == "hand":
         d.title = _("The hand")
         how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
-        d.text = translate(step, how=how)
+        d.text = translate(step, how=how, hand=hand_text(str(step.get("hand", ""))))
         d.notes.append(
             Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
         )
@@ -476,7 +552,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             elif alt.get("yakuman"):
                 value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
             else:
-                value = _("%(han)s han %(fu)s fu, %(total)s points") % {
+                value = _("%(fu)s fu %(han)s han, %(total)s points") % {
                     "han": alt.get("han"),
                     "fu": alt.get("fu"),
                     "total": number(alt.get("total")),
@@ -503,13 +579,17 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("The wait")
         wait = str(step.get("wait"))
         d.text = translate(step, wait=wait_name(wait))
-        d.notes.append(
-            Note(
-                _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
-                if step.get("fu")
-                else _("This wait adds no fu.")
-            )
-        )
+        if step.get("fu"):
+            note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
+        elif _form(result) == "chiitoitsu":
+            # A pair wait, yet no 2 fu: seven pairs have fixed fu (the rule set's 25 or 50).
+            note = _(
+                "Seven pairs is always won on a pair wait, but the wait adds no fu: seven pairs "
+                "has a fixed %(fu)s fu."
+            ) % {"fu": result.get("fu")}
+        else:
+            note = _("This wait adds no fu.")
+        d.notes.append(Note(note))
         d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
         d.data = {"wait": wait}
     elif kind == "fu":
@@ -539,22 +619,18 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         fu_items = [s for s in result["steps"] if s["step"] == "fu"]
         d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
         d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
-        if step.get("tenpane"):
-            d.notes.append(
-                Note(
-                    _(
-                        "When the small 2-fu items (tsumo, wait, pair) push a hand past the 30 "
-                        "it would otherwise be, or past 40 for a closed ron, players call it "
-                        "tenpane (テンパネ)."
-                    )
-                )
-            )
+        if step.get("tenpane") and not fixed_yakuman(result):
+            d.notes.append(Note(str(TENPANE_NOTE)))
         if fixed_yakuman(result):
             d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
             d.terms.append("yakuman")
     elif kind == "yaku":
         name = _(str(step.get("name")))
         d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
+        kan = VALUE_KAN.get(str(step.get("id")))
+        if kan is not None and len(step.get("tiles") or ()) == 4:
+            # A value-tile kan: the yaku's sentence says "triplet", its own says "kan".
+            d.text = str(kan) % {"tiles": tiles_text(step.get("tiles"))}
         if step.get("yakuman"):
             multiple = max(1, int(step.get("han") or 13) // 13)
             d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
@@ -582,15 +658,18 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         if step.get("indicator"):
             d.extra["indicator"] = step["indicator"]
             d.extra["dora"] = step.get("dora")
-            d.notes.append(
-                Note(
-                    _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
-                    % {
-                        "indicator": tile_label(str(step["indicator"])),
-                        "dora": tile_label(str(step.get("dora"))),
-                    }
+            if dora_id == "ura_dora":
+                note = _(
+                    "The ura indicator %(indicator)s is not itself an ura dora: the ura dora "
+                    "is %(dora)s."
                 )
-            )
+            else:
+                note = _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
+            words = {
+                "indicator": tile_label(str(step["indicator"])),
+                "dora": tile_label(str(step.get("dora"))),
+            }
+            d.notes.append(Note(note % words))
         if step.get("dora") == "4z" and _has_nuki(result):
             d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
         if dora_id == "nuki_dora":
@@ -607,6 +686,9 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("Total han")
         d.data = {"han": step.get("han")}
         d.terms = ["han"]
+        if result.get("yakuman") and step.get("count"):
+            # Counting yakuman belongs with the yaku, not with the dora.
+            d.section = "yaku"
         if fixed_yakuman(result):
             d.title = _("How many yakuman")
             count = int(step.get("count") or result.get("yakuman") or 1)
@@ -630,7 +712,12 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
                 "base": number(step.get("base")),
             }
         if step.get("kiriage"):
-            d.notes.append(Note(_("Base 1920 is rounded up to a mangan here (kiriage mangan).")))
+            d.notes.append(
+                Note(
+                    _("Base %(base)s is rounded up to a mangan here (kiriage mangan).")
+                    % {"base": number(1920)}
+                )
+            )
             d.terms.append("kiriage")
         if limit:
             d.terms.append(str(limit).replace("_", "-"))
@@ -645,7 +732,14 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
             "power": number(2 ** (han + 2)),
             "base": number(step.get("base")),
         }
-        d.notes.append(Note(_("The +2 is bazoro: two han every hand gets for free.")))
+        d.notes.append(
+            Note(
+                _(
+                    "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
+                    "besides its yaku; the quick-reference tables already include them."
+                )
+            )
+        )
         d.terms = ["kihonten", "bazoro"]
         d.data = {"base": step.get("base")}
     elif kind == "payment_rule":
@@ -655,7 +749,7 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
         name = str(names.get(payer, payer))
         d.title = _("Payment: %(payer)s") % {"payer": name}
-        d.text = translate(step, payer_name=name)
+        d.text = payment_text(step, _three(result))
         if not step.get("rounded_up"):
             d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
         d.data = {"payer": payer, "amount": step.get("amount")}
@@ -687,6 +781,84 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
     else:
         d.title = kind
     return d
+
+
+#: What tenpane is, said once, under the fu total of a hand that has it (seeds 000 and 002).
+TENPANE_NOTE = gettext_lazy(
+    "Tenpane (テンパネ): fu above the usual 30 (40 for a closed ron) after rounding up, the "
+    '"+α" the quick tables leave out. It usually comes from triplet or kan fu plus the small '
+    "2-fu items (tsumo, wait, pair)."
+)
+
+#: A value-tile yaku won with a kan: its sentence says kan, not triplet.
+VALUE_KAN: dict[str, Promise] = {
+    "haku": gettext_lazy("A kan of white dragons: %(tiles)s."),
+    "hatsu": gettext_lazy("A kan of green dragons: %(tiles)s."),
+    "chun": gettext_lazy("A kan of red dragons: %(tiles)s."),
+    "seat_wind": gettext_lazy("A kan of your own seat wind: %(tiles)s."),
+    "round_wind": gettext_lazy("A kan of the round wind: %(tiles)s."),
+    "north_wind": gettext_lazy(
+        "A kan of north winds: %(tiles)s. These three-player rules make north a value tile."
+    ),
+}
+
+#: Who pays, as the subject of a payment sentence (Japanese: 親は, 子はそれぞれ ...).
+PAYER_SUBJECTS: dict[str, Promise] = {
+    "discarder": pgettext_lazy("payment sentence", "The discarder"),
+    "dealer": pgettext_lazy("payment sentence", "The dealer"),
+    "non_dealer": pgettext_lazy("payment sentence", "Each non-dealer"),
+    "each": pgettext_lazy("payment sentence", "Each other player"),
+}
+SANMA_PAYER_SUBJECTS: dict[str, Promise] = {
+    "non_dealer": pgettext_lazy("payment sentence", "The other non-dealer"),
+    "each": pgettext_lazy("payment sentence", "Each of the two other players"),
+}
+
+
+def payment_text(step: Mapping[str, Any], three: bool) -> str:
+    """One payer's payment as players say it: "Each non-dealer pays 1,280, rounded up to
+    1,300." / 「子はそれぞれ 1280 → 1300点ずつ支払います。」; the multiplication shown only when
+    it multiplies (4 × 400 = 1,600)."""
+    payer = str(step.get("payer"))
+    subjects = {**PAYER_SUBJECTS, **SANMA_PAYER_SUBJECTS} if three else PAYER_SUBJECTS
+    each = payer == "each" or (payer == "non_dealer" and not three)
+    multiplier = step.get("multiplier")
+    if multiplier == 1:
+        calc = number(step.get("base"))
+    else:
+        calc = pgettext("payment", "%(multiplier)s × %(base)s = %(raw)s") % {
+            "multiplier": number(multiplier),
+            "base": number(step.get("base")),
+            "raw": number(step.get("raw")),
+        }
+    words = {
+        "payer": str(subjects.get(payer, payer)),
+        "calc": calc,
+        "amount": number(step.get("amount")),
+    }
+    if step.get("rounded_up"):
+        if each:
+            return (
+                pgettext(
+                    "payment, each payer", "%(payer)s pays %(calc)s, rounded up to %(amount)s."
+                )
+                % words
+            )
+        return (
+            pgettext("payment, one payer", "%(payer)s pays %(calc)s, rounded up to %(amount)s.")
+            % words
+        )
+    if each:
+        return pgettext("payment, each payer", "%(payer)s pays %(calc)s.") % words
+    return pgettext("payment, one payer", "%(payer)s pays %(calc)s.") % words
+
+
+def _form(result: Result) -> str:
+    """The form of the kept reading: standard, chiitoitsu or kokushi."""
+    for step in result["steps"]:
+        if step.get("step") == "reading":
+            return str(step.get("form", ""))
+    return ""
 
 
 def _three(result: Result) -> bool:
@@ -877,7 +1049,7 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("double_wind_fu", 2): gettext_lazy("With a 2-fu double-wind pair"),
     ("double_wind_fu", 4): gettext_lazy("With a 4-fu double-wind pair"),
     ("open_pinfu_30", True): gettext_lazy("If the open pinfu shape were raised to 30 fu"),
-    ("open_pinfu_30", False): gettext_lazy("If the open pinfu shape stayed at 20 fu"),
+    ("open_pinfu_30", False): gettext_lazy("Where the open pinfu shape is not raised to 30 fu"),
     ("pinfu_tsumo", True): gettext_lazy("Where pinfu may be won by tsumo"),
     ("pinfu_tsumo", False): gettext_lazy("Where pinfu cannot be won by tsumo"),
     ("chiitoitsu_fu", 50): gettext_lazy("With Kansai chiitoitsu (50 fu, 1 han)"),
@@ -900,7 +1072,7 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("yakuman_stacking", True): gettext_lazy("If yakuman stacked"),
     ("yakuman_stacking", False): gettext_lazy("If yakuman did not stack"),
     ("honba_points", 300): gettext_lazy("With 300-point honba"),
-    ("honba_points", 1500): gettext_lazy("With 1500-point honba"),
+    ("honba_points", 1500): gettext_lazy("With 1,500-point honba"),
     ("sanma_tsumo", "loss"): gettext_lazy("With tsumo loss (the north share unpaid)"),
     ("sanma_tsumo", "split"): gettext_lazy("With the north share split between the payers"),
     ("sanma_tsumo", "dealer"): gettext_lazy("With the dealer paying the north share"),
@@ -940,9 +1112,13 @@ def _changes(old: Result, new: Result) -> list[str]:
     if new["han"] != old["han"] and not (old["yakuman"] and new["yakuman"]):
         parts.append(_("%(new)s han, not %(old)s") % {"new": new["han"], "old": old["han"]})
     if new["yakuman"] != old["yakuman"]:
-        parts.append(
-            _("%(new)s× yakuman, not %(old)s×") % {"new": new["yakuman"], "old": old["yakuman"]}
-        )
+        multiples = {"new": yakuman_name(new["yakuman"]), "old": yakuman_name(old["yakuman"])}
+        if old["yakuman"] and new["yakuman"]:
+            parts.append(_("a %(new)s, not a %(old)s") % multiples)
+        elif new["yakuman"]:
+            parts.append(_("a %(new)s") % multiples)
+        else:
+            parts.append(_("no longer a %(old)s") % multiples)
     elif new["limit"] != old["limit"]:
         names = {"new": LIMIT_NAMES.get(new["limit"]), "old": LIMIT_NAMES.get(old["limit"])}
         if old["limit"] is None:
@@ -1036,6 +1212,38 @@ class Walkthrough:
     @property
     def query(self) -> str:
         return request_query(self.data)
+
+    @property
+    def figure(self) -> SafeString:
+        """Fu before han, as the seeds write it: "30 fu 4 han" / 「30符4飜」, each number in its
+        own marked span."""
+        fu = format_html(
+            '<span data-testid="fu">{}</span>', _("%(fu)s fu") % {"fu": self.result["fu"]}
+        )
+        han = format_html(
+            '<span data-testid="han">{}</span>', _("%(han)s han") % {"han": self.result["han"]}
+        )
+        return mark_safe(pgettext("fu, then han", "%(fu)s %(han)s") % {"fu": fu, "han": han})
+
+    @property
+    def payment_display(self) -> str:
+        """What the hand pays as players say it: a ron's points; a tsumo's shares and its
+        total ("3,900 all (11,700 points)" / 「3900オール（11700点）」, "1,300/2,600 (5,200
+        points)" / 「1300・2600（5200点）」)."""
+        payments = self.result["payments"]
+        if payments.get("ron") is not None:
+            return _("%(total)s points") % {"total": self.total_display}
+        total = number(payments.get("total"))
+        if payments.get("tsumo_dealer") is not None:
+            return _("%(others)s/%(dealer)s (%(total)s points)") % {
+                "others": number(payments.get("tsumo_others")),
+                "dealer": number(payments.get("tsumo_dealer")),
+                "total": total,
+            }
+        return _("%(each)s all (%(total)s points)") % {
+            "each": number(payments.get("tsumo_others")),
+            "total": total,
+        }
 
     @property
     def yakuman_headline(self) -> str:

@@ -19,8 +19,9 @@ from django.views.decorators.http import require_GET
 from config.guard import field_errors, input_errors
 from scorer.engine import ALL_PRESETS
 from scorer.engine.request import REQUEST_FIELDS
+from scorer.engine.rules import RulesError, resolve_rules
 from scorer.errors import page_message
-from scorer.forms import ALL_PRESET_CHOICES
+from scorer.forms import ALL_PRESET_CHOICES, SWITCH_LABELS
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.walkthrough import steps as walkthrough
@@ -42,6 +43,10 @@ _WINDS = (
     ("3z", gettext_lazy("West")),
     ("4z", gettext_lazy("North")),
 )
+#: The wareme seat: none, or a seat (the picker's choices).
+_WAREME_SEATS = (("", gettext_lazy("No wareme seat")), *_WINDS)
+#: Who dealt in on a ron (only wareme needs it): not said, or a seat.
+_DISCARDERS = (("", gettext_lazy("Not given")), *_WINDS)
 
 
 def form_fields(
@@ -69,7 +74,8 @@ def form_fields(
         "nuki": (_("Nuki dora (norths set aside, three players)"), "number"),
         "honba": (_("Honba"), "number"),
         "sticks": (_("Riichi sticks"), "number"),
-        "wareme": (_("Wareme seat"), "text"),
+        "wareme": (_("Wareme seat"), "seat"),
+        "discarder": (_("Who dealt in (on a ron)"), "seat"),
         "rules": (_("Rules"), "preset"),
     }
     fields = []
@@ -83,6 +89,11 @@ def form_fields(
             # the seat out was scored as the API's default, the dealer (and the East round).
             value = "2z" if name == "seat" and not data else "1z"
         choices: tuple[tuple[str, object], ...] = _WINDS if kind == "wind" else ()
+        if kind == "seat":
+            choices = _WAREME_SEATS if name == "wareme" else _DISCARDERS
+            if value and value not in dict(choices):
+                # Not a seat code: kept as it came, so the engine's message names it.
+                choices += ((value, value),)
         if kind == "preset":
             value = value or "tenhou"
             choices = tuple(ALL_PRESET_CHOICES)
@@ -93,7 +104,23 @@ def form_fields(
         message = page_message(error) if error.get("field") == name else ""
         message = (refused or {}).get(name, message)
         fields.append(FormField(name, label, kind, value, message, choices))
+        if name == "rules":
+            # The wareme switch, as the picker names it (``wareme_rule``): a wareme seat
+            # counts only where the rule is on.
+            on = str(data.get("wareme_rule", "")) == "1" or _wareme_on(data.get("rules"))
+            fields.append(
+                FormField("wareme_rule", str(SWITCH_LABELS["wareme"]), "bool", "1" if on else "")
+            )
     return fields
+
+
+def _wareme_on(rules: object) -> bool:
+    """Whether a rules field (a preset name or a JSON object) has the wareme switch on."""
+    try:
+        spec = walkthrough.request_from_query({"rules": rules}).get("rules")
+        return bool(resolve_rules(spec).wareme)
+    except (RulesError, TypeError, ValueError):
+        return False
 
 
 def _step_number(value: str | None, count: int) -> int:
