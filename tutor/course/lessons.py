@@ -80,6 +80,9 @@ class Lesson:
     questions: tuple[Question, ...] = ()
     #: Fu columns of a small non-dealer ron table drawn from the engine (quick-method lesson).
     table_fus: tuple[int, ...] = field(default=())
+    #: Show the fu of triplets and kans (open/closed × simples/terminals and honours), from the
+    #: engine's fu items (Counting fu).
+    fu_table: bool = False
     #: The quiz kinds that practise this lesson, linked at its end.
     drills: tuple[str, ...] = field(default=())
     #: Text added after the lesson was translated (see :class:`Addendum`).
@@ -119,12 +122,14 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Past a certain size the formula is replaced by a fixed value, a limit such as "
                 "[[mangan]]. The base points are then multiplied depending on who won and who "
-                "pays: the [[oya|dealer]] is paid one and a half times what a non-dealer would "
-                "be paid for the same hand."
+                "pays: the [[oya|dealer]] is paid about one and a half times what a non-dealer "
+                "would be paid for the same hand (6 times the base points instead of 4, before "
+                "rounding)."
             ),
             _(
                 "Each payment is rounded up to the next hundred on its own. Finally counters "
-                "for repeated hands ([[honba]]) and riichi sticks ([[kyoutaku]]) are added; "
+                "for repeat hands and draws ([[honba]]) and riichi sticks ([[kyoutaku]]) are "
+                "added; "
                 "where the house plays [[wareme]], one seat then pays or receives double."
             ),
         ),
@@ -180,7 +185,7 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Every win starts from 20 fu, the [[futei]]. A [[menzen|closed]] hand that wins "
                 "on a discard ([[ron]]) adds 10; a win by [[tsumo|self-draw]] adds 2, open or "
-                "closed (pinfu is the one exception: see the next lesson)."
+                "closed (pinfu and seven pairs are the exceptions: see the next lesson)."
             ),
             _(
                 "Sequences are worth nothing. An open triplet of simples (2 to 8) is 2 fu, and "
@@ -199,8 +204,9 @@ LESSONS: tuple[Lesson, ...] = (
                 "Awkward waits add 2: [[kanchan]] (middle), [[penchan]] (edge) and [[tanki]] "
                 "(pair). A two-sided [[ryanmen]] or a [[shanpon]] adds nothing. Then the total "
                 "is rounded up to a multiple of ten: 24 becomes 30, 32 becomes 40. When the "
-                "small 2-fu items push a hand past the 30 it would otherwise be (past 40 for a "
-                "closed ron), players call it [[tenpane]]."
+                "rounded total comes out above the 30 a hand usually has (40 for a closed ron), "
+                "usually because triplet fu and the small 2-fu items add up, players call it "
+                "[[tenpane]]: 42 rounded up to 50 is tenpane."
             ),
         ),
         (
@@ -268,17 +274,14 @@ LESSONS: tuple[Lesson, ...] = (
                     "round": "1z",
                     "dora": "4m",
                 },
-                _(
-                    "Seed 001's worked example: an open straight, a concealed green-dragon "
-                    "triplet and a pair wait, by tsumo."
-                ),
+                _("An open straight, a concealed green-dragon triplet and a pair wait, by tsumo."),
                 (
                     Question(
                         _("Add the fu item by item."),
                         _(
                             "20 (futei) + 2 (tsumo) + 8 (concealed honour triplet) + 2 (tanki) "
-                            "= {raw_fu}, scored as {fu}: the 2-fu items pushed it past 30, so "
-                            "this is tenpane."
+                            "= {raw_fu}, scored as {fu}: the triplet's 8 fu and the 2-fu items "
+                            "took it past the usual 30, so this is tenpane."
                         ),
                     ),
                     Question(
@@ -299,6 +302,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Kanchan, penchan and tanki add 2; ryanmen and shanpon add nothing."),
             ),
         ),
+        fu_table=True,
         drills=("fu", "fu_items"),
     ),
     Lesson(
@@ -437,7 +441,10 @@ LESSONS: tuple[Lesson, ...] = (
                 "[[ura-dora]] count only after a riichi; [[aka-dora|red fives]] are dora where "
                 "used."
             ),
-            _("A [[yakuman]] replaces everything: ordinary yaku and dora are not added to it."),
+            _(
+                "A [[yakuman]] replaces everything: ordinary yaku and dora are not added to it "
+                "(except under aotenjou, where the rules say how it counts)."
+            ),
         ),
         (
             Example(
@@ -635,8 +642,8 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "[[honba]] counters add 300 points per counter: on ron the discarder pays all of "
-                "it, on tsumo each of the three payers adds 100 per counter. Games that count "
-                "[[bazoro]] as han of its own (場ゾロあり) often use 1500 per counter instead: "
+                "it, on tsumo each of the three payers adds 100 per counter. Games played "
+                "with [[bazoro]] (場ゾロあり) often use 1500 per counter instead: "
                 "500 from each payer on a tsumo."
             ),
             _(
@@ -687,8 +694,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": {"preset": "tenhou", "wareme": True},
                 },
                 _(
-                    "Wareme: seed 000's pinfu tsumo again, with one honba, and the wall was "
-                    "broken in front of North."
+                    "Wareme: the same pinfu tsumo, with one honba, and the wall was broken in "
+                    "front of North."
                 ),
                 (
                     Question(
@@ -722,9 +729,10 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "The quick method (渋川式, the Shibukawa method, named after the M.League "
                 "professional Shibukawa Nanba) gets the points without counting fu for most "
-                "hands. Leaving triplet fu aside, every hand that is not a yakuman has one of "
-                "six fu values: [[chiitoitsu]] 25; closed [[pinfu]] 20 by tsumo and 30 by ron; "
-                "any other closed hand 30 by tsumo and 40 by ron; any open hand 30."
+                "hands. Leaving triplet fu aside, every hand that is not a yakuman fits one of "
+                "six fu patterns, with four values between them: [[chiitoitsu]] 25; closed "
+                "[[pinfu]] 20 by tsumo and 30 by ron; any other closed hand 30 by tsumo and 40 "
+                "by ron; any open hand 30."
             ),
             _(
                 "Why those values: 20 fu plus the closed-ron 10 is 30, and whatever keeps a "
@@ -741,7 +749,8 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "Then learn the ten non-dealer ron figures in the table below: 30 fu from 1 to 4 "
-                "han, 40 and 50 fu from 1 to 3 han (one han more is mangan)."
+                "han, 40 and 50 fu from 1 to 3 han (one han more is mangan). The table is "
+                "without kiriage mangan; with it, 30 fu 4 han is a mangan too."
             ),
             _(
                 "Everything else follows from doubling: one more han doubles the base points, "
@@ -825,9 +834,10 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "The limits are where rule sets differ most, so settle them before a game. "
-                "Three cells sit just under [[mangan]]: 20 fu 4 han, 25 fu 4 han and 30 fu 4 han "
-                "(the same points as 40, 50 and 60 fu at 3 han). None of them is a mangan by the "
-                "formula. [[kiriage|Kiriage mangan]], which more and more games play, rounds "
+                "Three 4-han cells are not a [[mangan]] by the formula: 20 fu, 25 fu and 30 fu "
+                "4 han (the same points as 40, 50 and 60 fu at 3 han). Only the last, base 1920, "
+                "sits just under mangan. [[kiriage|Kiriage mangan]], which more and more games "
+                "play, rounds "
                 "only base 1920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
                 "4 han stay as they are."
             ),
@@ -837,13 +847,15 @@ LESSONS: tuple[Lesson, ...] = (
                 "sanbaiman already, where most rules still pay [[baiman]]."
             ),
             _(
-                "A [[yakuman]] is a fixed limit: the fu, the other yaku and the dora are not "
-                "counted at all. Where the rules allow it, the hardest patterns (junsei chuuren, "
+                "Wherever the limits apply (all rules but aotenjou), a [[yakuman]] is a fixed "
+                "limit: the fu, the other yaku and the dora are not counted at all. Where the "
+                "rules allow it, the hardest patterns (junsei chuuren, "
                 "kokushi on a 13-sided wait, suuankou tanki, daisuushii) are a "
                 "[[double-yakuman]], and several yakuman in one hand add up."
             ),
             _(
-                "The quick-reference tables stop at 110 fu. Seed 000 gives the reason: a hand "
+                "The quick-reference tables stop at 110 fu. The Japanese Wikipedia article on "
+                "scoring gives the reason: a hand "
                 "of 120 fu or more always has at least 3 han, and 3 han is a mangan from 70 fu "
                 "on."
             ),
@@ -861,7 +873,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "ura": "5p",
                     "rules": "mleague",
                 },
-                _("Seed 000's dealer riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
+                _("A dealer's riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
                 (
                     Question(
                         _("What does the discarder pay, and why not 11600?"),
@@ -876,7 +888,7 @@ LESSONS: tuple[Lesson, ...] = (
             Example(
                 {"hand": "111m999m555z77z66z", "win": "7z", "tsumo": False, "seat": "2z"},
                 _(
-                    "Seed 000's counted yakuman without riichi or dora: a closed hand of "
+                    "A counted yakuman without riichi or dora: a closed hand of "
                     "terminals and honours, won by ron on a shanpon wait."
                 ),
                 (
@@ -920,12 +932,13 @@ LESSONS: tuple[Lesson, ...] = (
                     "round": "1z",
                     "dora": "8p",
                 },
-                _("Seed 000's yakuman example: big three dragons, won by ron on an edge wait."),
+                _("A yakuman: big three dragons, won by ron on an edge wait."),
                 (
                     Question(
                         _("Do the fu, the other yaku and the dora count?"),
                         _(
-                            "No. The fu would be {raw_fu} ({fu} rounded), and the hand also holds "
+                            "No. The fu would be {raw_fu}, rounded up to {fu}, and the hand also "
+                            "holds "
                             "dora and ordinary yaku, but a yakuman ignores them all: the "
                             "discarder pays {ron}."
                         ),
@@ -942,7 +955,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": "mahjongsoul",
                 },
                 _(
-                    "Seed 000's stacking example: all honours, four kans, four concealed "
+                    "Yakuman that stack: all honours, four kans, four concealed "
                     "triplets on a single wait and big four winds, where double yakuman count."
                 ),
                 (
@@ -1004,7 +1017,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": "aotenjou",
                 },
                 _(
-                    "Seed 003's first example: a dragon-heavy hand with twelve dora (six dora, "
+                    "The first example of the Japanese Wikipedia article on aotenjou: a "
+                    "dragon-heavy hand with twelve dora (six dora, "
                     "six ura dora) under aotenjou."
                 ),
                 (
@@ -1028,7 +1042,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": {"preset": "aotenjou", "aotenjou_yakuman": "fixed"},
                 },
                 _(
-                    "Seed 003's fourth example: riichi, then four concealed triplets by tsumo. "
+                    "The same article's fourth example: riichi, then four concealed triplets by "
+                    "tsumo. "
                     "Yakuman policy: a fixed payment."
                 ),
                 (
@@ -1115,7 +1130,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "honba": ("honba", 1, "honba"),
     "sticks": ("honba", 2, "Riichi sticks"),
     "wareme": ("honba", 3, "wareme"),
-    "quick-patterns": ("quick-method", 1, "six fu values"),
+    "quick-patterns": ("quick-method", 1, "six fu patterns"),
     "tenpane": ("quick-method", 3, "tenpane"),
     "doubling": ("quick-method", 5, "doubling"),
     "rounding-payments": ("quick-method", 6, "rounding"),
