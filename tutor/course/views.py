@@ -216,6 +216,14 @@ def matches(term: Term, query: str) -> bool:
     return all(word in text for word in _katakana(query.lower()).split())
 
 
+def names_match(term: Term, query: str) -> bool:
+    """The query is in the term's names (headword, reading, romaji, short meaning), not only in
+    its definition: such terms are listed first."""
+    concept = term.concept
+    names = " ".join((term.ja, concept.reading, concept.nickname, concept.en, str(term.en)))
+    return all(word in names.lower() for word in _katakana(query.lower()).split())
+
+
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
     """The glossary, with a search box (``?q=``, filtered as you type by glossary.js) and a
@@ -235,6 +243,8 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
         for t in TERMS
         if (not query or matches(t, query)) and (not letter or index_letter(t, japanese) == letter)
     ]
+    if query:  # terms named by the query first, then those whose definition mentions it
+        shown.sort(key=lambda t: not names_match(t, query))
     # A reading is "カナ · romaji": the romaji is marked as such, so a Japanese page does not
     # count it as English left over.
     terms = [
