@@ -87,6 +87,7 @@ def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
         ("和了の方法", "agarikata"),
         ("和了者の収入は合計8000点です。", "winner_receives"),
         ("アガった人が受け取るのは", "winner_receives"),
+        ("アガった人はいくら受け取りますか？", "winner_receives"),
         ("振り込んだ人が払います", "houjuusha"),
         ("場に出ている立直棒", "riichi_sticks"),
         ("子（各自）", "each_pays"),

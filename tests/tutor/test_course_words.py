@@ -154,3 +154,25 @@ def test_japanese_short_meanings_are_not_the_word_again() -> None:
             short = str(term.en)
             assert short not in term.ja.split(" / "), (term_id, short)
         assert str(BY_ID["yakuman"].en) != "満貫の4倍の役"
+
+
+# --------------------------------------------- 20.4: tsumo results are never only a total
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_tsumo_examples_quote_what_each_payer_pays(language: str) -> None:
+    """A tsumo example whose answers quote the total also quote each payer's share (1300/2600,
+    1600 all; in Japanese 1300・2600, 1600オール), as the seeds write tsumo results."""
+    from tutor.course.lessons import facts
+
+    with translation.override(language):
+        for lesson in LESSONS:
+            for example in lesson.examples:
+                if not example.request.get("tsumo"):
+                    continue
+                scored = score_example(example)
+                values = facts(scored.result)
+                text = " ".join(answer for _q, answer in scored.questions)
+                if values["total"] in text or values["collected"] in text:
+                    assert values["tsumo_others"] in text, (lesson.slug, text)
+                    assert values["tsumo_dealer"] in text, (lesson.slug, text)
+                    if language == "ja" and not values["tsumo_dealer"]:  # a dealer's tsumo
+                        assert f"{values['tsumo_others']}オール" in text, text

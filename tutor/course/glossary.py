@@ -245,8 +245,8 @@ TERMS: tuple[Term, ...] = (
         "sanankou",
         _("three concealed triplets"),
         _(
-            "Three triplets made without calls: 2 han. A triplet completed by ron does not "
-            "count as concealed."
+            "Three triplets (or kans) made without calls: 2 han. A triplet completed by ron "
+            "does not count as concealed."
         ),
     ),
     Term(
@@ -303,8 +303,8 @@ TERMS: tuple[Term, ...] = (
         "kihonten",
         _("base points"),
         _(
-            "fu × 2^(han+2): what one non-dealer pays a non-dealer tsumo winner, before "
-            "rounding up to a hundred."
+            "fu × 2^(han+2), capped at the limits (2000 for a mangan): what one non-dealer pays "
+            "a non-dealer tsumo winner, before rounding up to a hundred."
         ),
     ),
     Term(

@@ -116,8 +116,9 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "The two counts meet in one formula: [[kihonten|base points]] = fu × 2 to the "
-                "power (han + 2). The extra two han are called [[bazoro]]; every hand gets them, "
-                "which is why tables never show them."
+                "power (han + 2). The extra two han are called [[bazoro]]: today's rules usually "
+                "give them to every win, and the quick-reference tables already include them, "
+                "so they are seldom mentioned."
             ),
             _(
                 "Past a certain size the formula is replaced by a fixed value, a limit such as "
@@ -168,7 +169,10 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("Why does the formula add 2 to the han?"),
-                _("That is bazoro: two han every hand receives, built into every table."),
+                _(
+                    "That is bazoro: two han that today's rules usually give every win on top of "
+                    "its yaku, already built into the quick-reference tables."
+                ),
             ),
             Question(
                 _("Do dora alone let a hand win?"),
@@ -368,7 +372,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("Is the fu rounded up to 30?"),
                         _(
                             "No: chiitoitsu stays at {fu} fu. With {han} han the dealer gets "
-                            "{total}."
+                            "{tsumo_others} all, {total} in all."
                         ),
                     ),
                     Question(
@@ -675,7 +679,10 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                     Question(
                         _("What does the winner collect in all?"),
-                        _("{collected}: {total} in payments plus {sticks} from the stick."),
+                        _(
+                            "{collected}: {total} in payments ({tsumo_others}/{tsumo_dealer}) "
+                            "plus {sticks} from the stick."
+                        ),
                     ),
                 ),
                 shows=("step:honba", "step:sticks"),
@@ -694,8 +701,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": {"preset": "tenhou", "wareme": True},
                 },
                 _(
-                    "Wareme: the same pinfu tsumo, with one honba, and the wall was broken in "
-                    "front of North."
+                    "Wareme: the same pinfu tsumo, now with ippatsu and one honba, and the wall "
+                    "was broken in front of North."
                 ),
                 (
                     Question(
@@ -804,7 +811,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _(
                             "No: the concealed honour triplet is 8 fu, and with the tsumo and "
                             "the wait the count is {raw_fu}, rounded to {fu}. This is tenpane: "
-                            "the hand pays {total}, not the 30 fu figure."
+                            "the hand pays {tsumo_others}/{tsumo_dealer} ({total} in all), not "
+                            "the 30 fu figure."
                         ),
                     ),
                 ),
@@ -963,7 +971,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _("How many yakuman, and what is collected?"),
                         _(
                             "{yakuman}: suuankou tanki and daisuushii count double, tsuuiisou "
-                            "and suukantsu once; {total} in all. Without double yakuman "
+                            "and suukantsu once; {tsumo_others}/{tsumo_dealer}, {total} in all. "
+                            "Without double yakuman "
                             "(Tenhou rules) it would be four."
                         ),
                     ),
@@ -1049,7 +1058,10 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("What does the winner collect?"),
-                        _("{total}: the fixed yakuman payment, whatever else the hand holds."),
+                        _(
+                            "{tsumo_others}/{tsumo_dealer}, {total} in all: the fixed yakuman "
+                            "payment, whatever else the hand holds."
+                        ),
                     ),
                 ),
                 shows=("limit:yakuman", "yaku:suuankou"),
@@ -1072,7 +1084,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _("How many han and fu, and what is collected?"),
                         _(
                             "{han} han ({yaku}; toitoi and sanankou are part of the yakuman and "
-                            "not added again) at {fu} fu: {total} = {myriad} points."
+                            "not added again) at {fu} fu: {tsumo_others}/{tsumo_dealer}, {total} "
+                            "= {myriad} points in all."
                         ),
                     ),
                 ),
@@ -1094,7 +1107,10 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("Which value wins here?"),
-                        _("The 13-han count: {total} is more than the fixed payment."),
+                        _(
+                            "The 13-han count: {tsumo_others}/{tsumo_dealer}, {total} in all, is "
+                            "more than the fixed payment."
+                        ),
                     ),
                 ),
                 shows=("yaku:suuankou", "step:base_points"),

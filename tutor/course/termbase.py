@@ -205,7 +205,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "和了者の受け取り",
         "ホーラシャノウケトリ",
         "what the winner collects",
-        variants=("和了者の収入", "アガった人が受け取る"),
+        variants=("和了者の収入",),
+        # アガった人が受け取る, and its siblings (アガった人はいくら受け取りますか)
+        patterns=(r"アガった人[がは](?:いくら)?受け取",),
     ),
     C("houjuusha", "放銃者", "ホウジュウシャ", "the discarder", variants=("振り込んだ人",)),
     C(
