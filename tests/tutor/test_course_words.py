@@ -99,7 +99,7 @@ def test_quick_method_has_six_patterns_and_four_values_and_says_no_kiriage() -> 
 def test_only_30_fu_4_han_sits_just_under_mangan() -> None:
     text = _paragraph("limits", 1)
     assert "Three cells sit just under" not in text
-    assert "Only the last, base 1920, sits just under mangan" in text
+    assert "Only the last, base 1,920, sits just under mangan" in text
 
 
 def test_yakuman_is_fixed_only_where_the_limits_apply() -> None:
@@ -176,3 +176,32 @@ def test_tsumo_examples_quote_what_each_payer_pays(language: str) -> None:
                     assert values["tsumo_dealer"] in text, (lesson.slug, text)
                     if language == "ja" and not values["tsumo_dealer"]:  # a dealer's tsumo
                         assert f"{values['tsumo_others']}オール" in text, text
+
+
+def _scores(client: Client, url: str) -> list[str]:
+    return re.findall(r'data-testid="example-score">(.*?)</p>', client.get(url).content.decode())
+
+
+def test_the_score_line_of_a_tsumo_example_gives_each_payers_share(client: Client) -> None:
+    assert _scores(client, "/tutor/lessons/how-scoring-works") == [
+        "4 han, 30 fu: 3,900 all (11,700 in all)."
+    ]
+    assert _scores(client, "/ja/tutor/lessons/how-scoring-works") == [
+        "30符4飜：3900オール（11700点）。"
+    ]
+    quick = _scores(client, "/ja/tutor/lessons/quick-method")
+    assert quick == ["40符1飜：1300点。", "40符3飜：1300・2600（5200点）。"]
+
+
+def test_yakuman_multiples_are_named_as_players_name_them() -> None:
+    from tutor.course.views import yakuman_name
+
+    with translation.override("ja"):
+        assert [yakuman_name(n) for n in (1, 2, 3, 6)] == [
+            "役満",
+            "ダブル役満",
+            "トリプル役満",
+            "6倍役満",
+        ]
+    with translation.override("en"):
+        assert yakuman_name(2) == "Double yakuman"

@@ -80,9 +80,9 @@ def test_self_check_answers_quote_the_live_result(lesson):
 def test_answers_follow_the_engine_not_typed_numbers():
     scored = score_example(LESSONS[0].examples[0])
     assert scored.questions[1][1] == (
-        f"{scored.result['fu']} fu and {scored.result['han']} han give 1920 base points."
+        f"{scored.result['fu']} fu and {scored.result['han']} han give 1,920 base points."
     )
-    assert scored.questions[2][1].startswith(str(scored.result["payments"]["tsumo_others"]))
+    assert scored.questions[2][1].startswith(f"{scored.result['payments']['tsumo_others']:,}")
 
 
 def test_quick_method_table_comes_from_the_engine(client):
@@ -90,7 +90,8 @@ def test_quick_method_table_comes_from_the_engine(client):
     found = re.search(r'data-testid="quick-table">(.*?)</table>', page, re.S)
     assert found
     table = found.group(1)
-    cells = [int(v) for v in re.findall(r"<td>(\d+)</td>", table)]
+    cells = [int(v.replace(",", "")) for v in re.findall(r"<td>([\d,]+)</td>", table)]
+    assert "<td>7,700</td>" in table  # written as the tables and the picker write points
     # non-dealer ron, 30/40/50 fu by han: the seed 000 figures
     assert cells == [1000, 1300, 1600, 2000, 2600, 3200, 3900, 5200, 6400, 7700, 8000, 8000]
 

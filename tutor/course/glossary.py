@@ -185,7 +185,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "riichi",
         _("ready declaration"),
-        _("Declaring a closed ready hand and staking 1000 points: 1 han."),
+        _("Declaring a closed ready hand and staking 1,000 points: 1 han."),
     ),
     Term(
         "menzen_tsumo",
@@ -303,7 +303,7 @@ TERMS: tuple[Term, ...] = (
         "kihonten",
         _("base points"),
         _(
-            "fu × 2^(han+2), capped at the limits (2000 for a mangan): what one non-dealer pays "
+            "fu × 2^(han+2), capped at the limits (2,000 for a mangan): what one non-dealer pays "
             "a non-dealer tsumo winner, before rounding up to a hundred."
         ),
     ),
@@ -329,37 +329,37 @@ TERMS: tuple[Term, ...] = (
         "mangan",
         _("limit hand"),
         _(
-            "Base points capped at 2000: 5 han, or 4 han with 40 fu or more, or 3 han with 70 "
-            "fu or more. 8000 non-dealer, 12000 dealer."
+            "Base points capped at 2,000: 5 han, or 4 han with 40 fu or more, or 3 han with 70 "
+            "fu or more. 8,000 non-dealer, 12,000 dealer."
         ),
     ),
     Term(
         "kiriage",
         _("rounded-up mangan"),
-        _("An optional rule: 30 fu 4 han and 60 fu 3 han (base 1920) are paid as mangan."),
+        _("An optional rule: 30 fu 4 han and 60 fu 3 han (base 1,920) are paid as mangan."),
     ),
-    Term("haneman", _("1.5 mangan"), _("6 or 7 han: base 3000.")),
+    Term("haneman", _("1.5 mangan"), _("6 or 7 han: base 3,000.")),
     Term(
         "baiman",
         _("double mangan"),
-        _("8 to 10 han: base 4000. In some regions 10 han is already sanbaiman."),
+        _("8 to 10 han: base 4,000. In some regions 10 han is already sanbaiman."),
     ),
     Term(
         "sanbaiman",
         _("triple mangan"),
-        _("11 or 12 han: base 6000; 13 han or more too where kazoe yakuman is not played."),
+        _("11 or 12 han: base 6,000; 13 han or more too where kazoe yakuman is not played."),
     ),
     Term(
         "kazoe-yakuman",
         _("counted yakuman"),
-        _("13 han or more scored as a yakuman (base 8000); some rules keep it at sanbaiman."),
+        _("13 han or more scored as a yakuman (base 8,000); some rules keep it at sanbaiman."),
     ),
     Term(
         "yakuman",
         pgettext_lazy("glossary", "limit yaku"),
         _(
             "A very hard pattern. Wherever the limits apply (all rules but aotenjou) it is "
-            "worth a fixed base of 8000 (32000 non-dealer, 48000 dealer), whatever the fu, yaku "
+            "worth a fixed base of 8,000 (32,000 non-dealer, 48,000 dealer), whatever the fu, yaku "
             "and dora. Some rules count a few patterns as double yakuman and let yakuman stack."
         ),
     ),
@@ -370,13 +370,13 @@ TERMS: tuple[Term, ...] = (
         _(
             "Counters left out when the dealer repeats or after a draw: 300 points each to the "
             "winner (on ron the discarder pays it all, on tsumo 100 from each payer). Games "
-            "played with bazoro (場ゾロあり) often use 1500 (500 from each payer on tsumo)."
+            "played with bazoro (場ゾロあり) often use 1,500 (500 from each payer on tsumo)."
         ),
     ),
     Term(
         "kyoutaku",
         _("riichi sticks"),
-        _("The 1000-point sticks of riichi declarations; the next winner takes them all."),
+        _("The 1,000-point sticks of riichi declarations; the next winner takes them all."),
     ),
     Term(
         "wareme",
@@ -465,7 +465,7 @@ TERMS: tuple[Term, ...] = (
         "tsumifu",
         _("honba (counter) points"),
         _(
-            "Another name for the honba counters and what they add: 300 points each, or 1500 in "
+            "Another name for the honba counters and what they add: 300 points each, or 1,500 in "
             "many games played with bazoro (場ゾロあり)."
         ),
     ),

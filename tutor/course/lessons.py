@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
+from scorer.numbers import points_text
 from tutor.course.names import limit_label, yaku_label
 
 
@@ -513,7 +514,7 @@ LESSONS: tuple[Lesson, ...] = (
         _("From fu and han to the money on the table."),
         (
             _(
-                "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2000 on "
+                "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2,000 on "
                 "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu or more, or 3 han "
                 "with 70 fu or more. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), "
                 "[[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
@@ -526,8 +527,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "Each payment is rounded up to a hundred separately."
             ),
             _(
-                "30 fu 4 han (and 60 fu 3 han) has base 1920, just short of mangan. Some rules "
-                "round it up ([[kiriage]]); others pay it as it is, 7700 for a non-dealer ron."
+                "30 fu 4 han (and 60 fu 3 han) has base 1,920, just short of mangan. Some rules "
+                "round it up ([[kiriage]]); others pay it as it is, 7,700 for a non-dealer ron."
             ),
         ),
         (
@@ -584,7 +585,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("A non-dealer 30 fu 4 han tsumo: how much in all?"),
-                _("1920 → 2000 from each non-dealer, 3840 → 3900 from the dealer: 7900."),
+                _("1,920 → 2,000 from each non-dealer, 3,840 → 3,900 from the dealer: 7,900."),
             ),
         ),
         # The three-player tsumo drill goes with the sanma addendum below.
@@ -647,11 +648,11 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "[[honba]] counters add 300 points per counter: on ron the discarder pays all of "
                 "it, on tsumo each of the three payers adds 100 per counter. Games played "
-                "with [[bazoro]] (場ゾロあり) often use 1500 per counter instead: "
+                "with [[bazoro]] (場ゾロあり) often use 1,500 per counter instead: "
                 "500 from each payer on a tsumo."
             ),
             _(
-                "Riichi sticks ([[kyoutaku]]) left on the table, 1000 each, go to the winner on "
+                "Riichi sticks ([[kyoutaku]]) left on the table, 1,000 each, go to the winner on "
                 "top of the payments."
             ),
             _(
@@ -730,7 +731,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "quick-method",
-        _("The quick method (渋川式), and why 3900 and 7700 exist"),
+        _("The quick method (渋川式), and why 3,900 and 7,700 exist"),
         _("Six fu patterns, ten numbers, doubling, and when to count fu exactly."),
         (
             _(
@@ -764,13 +765,13 @@ LESSONS: tuple[Lesson, ...] = (
                 "and so does twice the fu. So 60 fu pays like 30 fu with one han more, 20 fu "
                 "like 40 fu with one han less, and 25 fu like 50 fu with one han less. The "
                 "dealer is paid about one and a half times the non-dealer figure (6 times the "
-                "base instead of 4); rounding can move it by a hundred: 3900 × 1.5 = 5850, but "
-                "the dealer gets 5800."
+                "base instead of 4); rounding can move it by a hundred: 3,900 × 1.5 = 5,850, but "
+                "the dealer gets 5,800."
             ),
             _(
                 "The doubling breaks down at the odd numbers. 30 fu 3 han is base 960; four "
-                "times is 3840, rounded up to 3900, not 4000. Doubled, 1920 × 4 = 7680 rounds "
-                "to 7700, not 8000. The rounding to a hundred, done after the multiplying, "
+                "times is 3,840, rounded up to 3,900, not 4,000. Doubled, 1,920 × 4 = 7,680 rounds "
+                "to 7,700, not 8,000. The rounding to a hundred, done after the multiplying, "
                 "is the reason; the shortcut alone cannot tell you."
             ),
         ),
@@ -821,8 +822,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Question(
-                _("Why is a non-dealer 30 fu 3 han ron 3900 and not 4000?"),
-                _("960 × 4 = 3840, and payments round up to the next hundred only."),
+                _("Why is a non-dealer 30 fu 3 han ron 3,900 and not 4,000?"),
+                _("960 × 4 = 3,840, and payments round up to the next hundred only."),
             ),
             Question(
                 _("Which hands need an exact fu count?"),
@@ -843,10 +844,10 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "The limits are where rule sets differ most, so settle them before a game. "
                 "Three 4-han cells are not a [[mangan]] by the formula: 20 fu, 25 fu and 30 fu "
-                "4 han (the same points as 40, 50 and 60 fu at 3 han). Only the last, base 1920, "
+                "4 han (the same points as 40, 50 and 60 fu at 3 han). Only the last, base 1,920, "
                 "sits just under mangan. [[kiriage|Kiriage mangan]], which more and more games "
                 "play, rounds "
-                "only base 1920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
+                "only base 1,920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
                 "4 han stay as they are."
             ),
             _(
@@ -884,9 +885,9 @@ LESSONS: tuple[Lesson, ...] = (
                 _("A dealer's riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
                 (
                     Question(
-                        _("What does the discarder pay, and why not 11600?"),
+                        _("What does the discarder pay, and why not 11,600?"),
                         _(
-                            "{ron}: with kiriage, base 1920 is rounded up to {limit}. Without "
+                            "{ron}: with kiriage, base 1,920 is rounded up to {limit}. Without "
                             "it (Tenhou rules) the same hand pays 11,600."
                         ),
                     ),
@@ -983,7 +984,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("Is 25 fu 4 han a mangan with kiriage?"),
-                _("No: kiriage rounds only base 1920 up, and 25 fu 4 han is base 1600."),
+                _("No: kiriage rounds only base 1,920 up, and 25 fu 4 han is base 1,600."),
             ),
         ),
         drills=("table",),
@@ -1177,14 +1178,15 @@ class ScoredExample:
 
 
 def _points(value: object) -> str:
-    """Points in an answer sentence: in English digit groups from 10,000 on; in Japanese plain
-    digits as players write scores (11600点), beside which an aotenjou answer quotes the myriad
-    units (483億1838万2100); nothing for absent."""
+    """Points in an answer sentence: in English through the one helper (1,920; 11,600), as the
+    picker and tables write them; in Japanese plain digits as players write scores (11600点),
+    beside which an aotenjou answer quotes the myriad units (483億1838万2100); nothing for
+    absent."""
     if not isinstance(value, int):
         return ""
     if (get_language() or "").startswith("ja"):
         return str(value)
-    return f"{value:,}" if value >= 10_000 else str(value)
+    return points_text(value)
 
 
 def facts(result: Mapping[str, Any]) -> dict[str, str]:

@@ -99,8 +99,17 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         limit = scored.result.get("limit")
         yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
+        split = tsumo_split(scored.result) if scored.ok else ""
         examples.append(
-            {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
+            {
+                "scored": scored,
+                "query": query,
+                "hand": hand,
+                "yaku": yaku,
+                "total": total,
+                "split": split,
+                "yakuman": yakuman_name(int(scored.result.get("yakuman") or 0)),
+            }
         )
     quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
     seen: set[str] = set()
@@ -128,6 +137,33 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             ],
         },
     )
+
+
+def yakuman_name(count: int) -> str:
+    """役満 / ダブル役満 / トリプル役満 (never 2倍役満), then "4× yakuman" and up as the seeds
+    write four and six yakuman (4倍役満, 6倍役満)."""
+    if count <= 1:
+        return _("Yakuman")
+    if count == 2:
+        return _("Double yakuman")
+    if count == 3:
+        return _("Triple yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def tsumo_split(result: Mapping[str, Any]) -> str:
+    """What each payer pays on a tsumo, as the calculator writes it (1,300/2,600; 3,900 all;
+    Japanese 1300・2600, 3900オール); "" for a ron."""
+    pay = result["payments"]
+    if pay.get("ron") is not None or not pay.get("tsumo_others"):
+        return ""
+    others, dealer = pay.get("tsumo_others"), pay.get("tsumo_dealer")
+    if dealer:
+        return _("%(others)s/%(dealer)s") % {
+            "others": walkthrough.number(others),
+            "dealer": walkthrough.number(dealer),
+        }
+    return _("%(each)s all") % {"each": walkthrough.number(others)}
 
 
 def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
