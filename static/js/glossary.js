@@ -1,6 +1,8 @@
 // Glossary search: filters the terms as you type. Without JavaScript the same box is a GET form
 // (?q=…) that the server filters; with it, each keystroke hides the entries whose search text
-// (headword, katakana reading, romaji, meaning, definition) does not hold every word typed.
+// (headword, katakana reading, romaji, meaning, definition) does not hold every word typed, and
+// lists first the terms named by the query (as the server does), then those whose definition
+// mentions it. Hiragana typed is read as katakana (ぴんふ finds ピンフ).
 (function () {
   "use strict";
   var box = document.getElementById("glossary-q");
@@ -14,19 +16,29 @@
       return String.fromCharCode(c.charCodeAt(0) + 0x60);
     });
   }
+  function holds(text, words) {
+    return words.every(function (w) { return text.indexOf(w) !== -1; });
+  }
   function filter() {
     var words = katakana(box.value.toLowerCase()).split(/\s+/).filter(Boolean);
-    var shown = 0;
+    var named = [];
+    var mentioned = [];
+    var rest = [];
     entries.forEach(function (entry) {
-      var text = entry.getAttribute("data-search") || "";
-      var ok = words.every(function (w) { return text.indexOf(w) !== -1; });
+      var ok = holds(entry.getAttribute("data-search") || "", words);
       entry.hidden = !ok;
-      if (ok) { shown += 1; }
+      if (!ok) { rest.push(entry); }
+      else if (!words.length || holds(entry.getAttribute("data-names") || "", words)) {
+        named.push(entry);
+      } else { mentioned.push(entry); }
     });
+    named.concat(mentioned, rest).forEach(function (entry) { list.appendChild(entry); });
+    var shown = named.length + mentioned.length;
     if (none) { none.hidden = shown > 0; }
     if (count) {
       count.textContent = words.length ? (count.getAttribute("data-shown") || "")
-        .replace("{shown}", shown).replace("{total}", count.getAttribute("data-total") || entries.length) : "";
+        .replace("{shown}", shown)
+        .replace("{total}", count.getAttribute("data-total") || entries.length) : "";
     }
   }
   box.addEventListener("input", filter);

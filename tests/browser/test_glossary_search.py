@@ -34,6 +34,10 @@ def test_typing_filters_the_terms_as_you_type(page):
     assert 2 <= shown < 10
     expect(page.get_by_test_id("glossary-count")).to_contain_text(f"of {len(TERMS)} terms shown")
     assert requests == []  # filtered in the page, no round trip
+    # terms named by the query come first, then those whose definition mentions it
+    box.fill("dora")
+    first = page.locator(".term-entry:not([hidden])").first
+    expect(first).to_have_attribute("id", "dora")
     box.fill("zzzz")
     expect(page.get_by_test_id("glossary-none")).to_be_visible()
     box.fill("")

@@ -252,12 +252,16 @@ def matches(term: Term, query: str) -> bool:
     return all(word in text for word in _katakana(query.lower()).split())
 
 
-def names_match(term: Term, query: str) -> bool:
-    """The query is in the term's names (headword, reading, romaji, short meaning), not only in
-    its definition: such terms are listed first."""
+def names_text(term: Term) -> str:
+    """A term's names (headword, reading, nickname, romaji, short meaning), lower case."""
     concept = term.concept
-    names = " ".join((term.ja, concept.reading, concept.nickname, concept.en, str(term.en)))
-    return all(word in names.lower() for word in _katakana(query.lower()).split())
+    return " ".join((term.ja, concept.reading, concept.nickname, concept.en, str(term.en))).lower()
+
+
+def names_match(term: Term, query: str) -> bool:
+    """The query is in the term's names, not only in its definition: such terms are listed
+    first (glossary.js orders the entries the same way as you type)."""
+    return all(word in names_text(term) for word in _katakana(query.lower()).split())
 
 
 @require_GET
@@ -290,6 +294,7 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
             "nickname": t.concept.nickname,
             "romaji": t.concept.en,
             "search": search_text(t),
+            "names": names_text(t),
         }
         for t in shown
     ]
