@@ -81,7 +81,7 @@ def test_glossary_gives_kanji_reading_and_english_for_every_term(client: Client)
         entry = html[anchor : anchor + 1500]
         assert term.ja.split(" / ")[0] in entry, term.id
         kana = term.reading.split(" · ")[0]
-        assert re.fullmatch(r"[\u3040-\u309fー・ ]+", kana), (term.id, kana)
+        assert re.fullmatch(r"[\u30a1-\u30faー]+", kana), (term.id, kana)  # katakana
         assert kana in entry, term.id
         with translation.override("en"):
             assert str(term.en).split(" (")[0] in entry, term.id
@@ -102,14 +102,14 @@ def test_first_use_of_a_term_carries_furigana() -> None:
         more = str(link_terms("[[fu]]と[[mangan]]", seen))
     assert html.count("<ruby>") == 2  # 符 and 飜, once each
     assert '<a class="term" href="/ja/tutor/glossary#fu"' in html
-    assert "<ruby>符<rt>ふ</rt></ruby>" in html
-    assert "<ruby>飜<rt>はん</rt></ruby>" in html
-    assert html.count("<rt>ふ</rt>") == 1  # the second use: a plain link
+    assert "<ruby>符<rt>フ</rt></ruby>" in html
+    assert "<ruby>飜<rt>ハン</rt></ruby>" in html
+    assert html.count("<rt>フ</rt>") == 1  # the second use: a plain link
     assert "<ruby>親" not in html  # everyday word
     assert "<ruby>ドラ" not in html  # kana
     assert ">符の数</a>" in html  # a translated label is shown as written
-    assert "<rt>ふ</rt>" not in more  # the same page: already seen
-    assert "<ruby>満貫<rt>まんがん</rt></ruby>" in more
+    assert "<rt>フ</rt>" not in more  # the same page: already seen
+    assert "<ruby>満貫<rt>マンガン</rt></ruby>" in more
     assert seen >= {"fu", "han", "oya", "dora", "mangan"}
 
 

@@ -184,11 +184,12 @@ def test_a_yakuman_is_listed_as_a_yakuman_not_as_13_han(client):
 def test_a_yakuman_example_is_scored_as_yakuman_not_by_han_and_fu(client):
     page = client.get("/tutor/lessons/limits").content.decode()
     assert "Yakuman: 32,000 points." in page
-    assert "6× yakuman: 192,000 points." in page
+    # a tsumo: each payer's share first, the total after (issue 20.4)
+    assert "6× yakuman: 48,000/96,000 (192,000 in all)." in page
     assert "78 han" not in page
     japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
     assert "役満：32000点。" in japanese
-    assert "6倍役満：19万2000点。" in japanese
+    assert "6倍役満：48000・96000（19万2000点）。" in japanese
 
 
 def test_answers_write_points_as_japanese_players_do():

@@ -37,8 +37,8 @@ def test_the_sanma_example_answers_quote_the_engine():
         f"{values['han']} han: Riichi, Menzen tsumo, Nuki dora (north tiles set aside)."
     )
     assert answers[1] == (
-        f"The dealer {pay['tsumo_dealer']} and the other non-dealer {pay['tsumo_others']}: "
-        f"{pay['total']} in all; nobody pays for the empty north seat."
+        f"The dealer {pay['tsumo_dealer']:,} and the other non-dealer {pay['tsumo_others']:,}: "
+        f"{pay['total']:,} in all; nobody pays for the empty north seat."
     )
 
 

@@ -80,9 +80,9 @@ def test_self_check_answers_quote_the_live_result(lesson):
 def test_answers_follow_the_engine_not_typed_numbers():
     scored = score_example(LESSONS[0].examples[0])
     assert scored.questions[1][1] == (
-        f"{scored.result['fu']} fu and {scored.result['han']} han give 1920 base points."
+        f"{scored.result['fu']} fu and {scored.result['han']} han give 1,920 base points."
     )
-    assert scored.questions[2][1].startswith(str(scored.result["payments"]["tsumo_others"]))
+    assert scored.questions[2][1].startswith(f"{scored.result['payments']['tsumo_others']:,}")
 
 
 def test_quick_method_table_comes_from_the_engine(client):
@@ -90,7 +90,8 @@ def test_quick_method_table_comes_from_the_engine(client):
     found = re.search(r'data-testid="quick-table">(.*?)</table>', page, re.S)
     assert found
     table = found.group(1)
-    cells = [int(v) for v in re.findall(r"<td>(\d+)</td>", table)]
+    cells = [int(v.replace(",", "")) for v in re.findall(r"<td>([\d,]+)</td>", table)]
+    assert "<td>7,700</td>" in table  # written as the tables and the picker write points
     # non-dealer ron, 30/40/50 fu by han: the seed 000 figures
     assert cells == [1000, 1300, 1600, 2000, 2600, 3200, 3900, 5200, 6400, 7700, 8000, 8000]
 
@@ -300,11 +301,14 @@ def test_known_slips_are_gone_from_every_lesson_and_the_glossary(client):
         assert found.group(2).startswith(" or more"), found.group(0)
 
 
-def test_glossary_readings_are_written_one_way_in_hiragana():
+def test_glossary_readings_are_written_one_way_in_katakana():
+    """As the seeds and Japanese references give readings: 副底（フーテイ）, not ふーてい."""
     for term in TERMS:
         kana, _sep, romaji = term.reading.partition(" · ")
         assert romaji, term.id
-        assert re.fullmatch(r"[\u3041-\u309fー ]+", kana), (term.id, kana)
+        assert re.fullmatch(r"[\u30a1-\u30faー]+", kana), (term.id, kana)
+    assert BY_ID["futei"].reading.startswith("フーテイ")
+    assert BY_ID["pinfu"].reading.startswith("ピンフ")
 
 
 SEED_VOCABULARY = [
@@ -322,7 +326,7 @@ SEED_VOCABULARY += ["場ゾロ", "早見表", "ダブル役満", "渋川式", "�
 
 
 def test_glossary_covers_the_seeds_vocabulary_and_every_yaku():
-    japanese = {term.ja for term in TERMS}
+    japanese = {form for term in TERMS for form in term.ja.split(" / ")}
     for word in SEED_VOCABULARY:
         assert word in japanese, word
     # all are yakuhai (north_wind: north as a value tile, a three-player rule switch)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import score_request
 from scorer.engine.tables import myriad
+from scorer.numbers import points_text
 from tutor.course.names import limit_label, yaku_label
 
 
@@ -80,6 +81,9 @@ class Lesson:
     questions: tuple[Question, ...] = ()
     #: Fu columns of a small non-dealer ron table drawn from the engine (quick-method lesson).
     table_fus: tuple[int, ...] = field(default=())
+    #: Show the fu of triplets and kans (open/closed × simples/terminals and honours), from the
+    #: engine's fu items (Counting fu).
+    fu_table: bool = False
     #: The quiz kinds that practise this lesson, linked at its end.
     drills: tuple[str, ...] = field(default=())
     #: Text added after the lesson was translated (see :class:`Addendum`).
@@ -113,18 +117,21 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "The two counts meet in one formula: [[kihonten|base points]] = fu × 2 to the "
-                "power (han + 2). The extra two han are called [[bazoro]]; every hand gets them, "
-                "which is why tables never show them."
+                "power (han + 2). The extra two han are called [[bazoro]]: today's rules usually "
+                "give them to every win, and the quick-reference tables already include them, "
+                "so they are seldom mentioned."
             ),
             _(
                 "Past a certain size the formula is replaced by a fixed value, a limit such as "
                 "[[mangan]]. The base points are then multiplied depending on who won and who "
-                "pays: the [[oya|dealer]] is paid one and a half times what a non-dealer would "
-                "be paid for the same hand."
+                "pays: the [[oya|dealer]] is paid about one and a half times what a non-dealer "
+                "would be paid for the same hand (6 times the base points instead of 4, before "
+                "rounding)."
             ),
             _(
                 "Each payment is rounded up to the next hundred on its own. Finally counters "
-                "for repeated hands ([[honba]]) and riichi sticks ([[kyoutaku]]) are added; "
+                "for repeat hands and draws ([[honba]]) and riichi sticks ([[kyoutaku]]) are "
+                "added; "
                 "where the house plays [[wareme]], one seat then pays or receives double."
             ),
         ),
@@ -163,7 +170,10 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("Why does the formula add 2 to the han?"),
-                _("That is bazoro: two han every hand receives, built into every table."),
+                _(
+                    "That is bazoro: two han that today's rules usually give every win on top of "
+                    "its yaku, already built into the quick-reference tables."
+                ),
             ),
             Question(
                 _("Do dora alone let a hand win?"),
@@ -180,7 +190,7 @@ LESSONS: tuple[Lesson, ...] = (
             _(
                 "Every win starts from 20 fu, the [[futei]]. A [[menzen|closed]] hand that wins "
                 "on a discard ([[ron]]) adds 10; a win by [[tsumo|self-draw]] adds 2, open or "
-                "closed (pinfu is the one exception: see the next lesson)."
+                "closed (pinfu and seven pairs are the exceptions: see the next lesson)."
             ),
             _(
                 "Sequences are worth nothing. An open triplet of simples (2 to 8) is 2 fu, and "
@@ -199,8 +209,9 @@ LESSONS: tuple[Lesson, ...] = (
                 "Awkward waits add 2: [[kanchan]] (middle), [[penchan]] (edge) and [[tanki]] "
                 "(pair). A two-sided [[ryanmen]] or a [[shanpon]] adds nothing. Then the total "
                 "is rounded up to a multiple of ten: 24 becomes 30, 32 becomes 40. When the "
-                "small 2-fu items push a hand past the 30 it would otherwise be (past 40 for a "
-                "closed ron), players call it [[tenpane]]."
+                "rounded total comes out above the 30 a hand usually has (40 for a closed ron), "
+                "usually because triplet fu and the small 2-fu items add up, players call it "
+                "[[tenpane]]: 42 rounded up to 50 is tenpane."
             ),
         ),
         (
@@ -268,17 +279,14 @@ LESSONS: tuple[Lesson, ...] = (
                     "round": "1z",
                     "dora": "4m",
                 },
-                _(
-                    "Seed 001's worked example: an open straight, a concealed green-dragon "
-                    "triplet and a pair wait, by tsumo."
-                ),
+                _("An open straight, a concealed green-dragon triplet and a pair wait, by tsumo."),
                 (
                     Question(
                         _("Add the fu item by item."),
                         _(
                             "20 (futei) + 2 (tsumo) + 8 (concealed honour triplet) + 2 (tanki) "
-                            "= {raw_fu}, scored as {fu}: the 2-fu items pushed it past 30, so "
-                            "this is tenpane."
+                            "= {raw_fu}, scored as {fu}: the triplet's 8 fu and the 2-fu items "
+                            "took it past the usual 30, so this is tenpane."
                         ),
                     ),
                     Question(
@@ -299,6 +307,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("Kanchan, penchan and tanki add 2; ryanmen and shanpon add nothing."),
             ),
         ),
+        fu_table=True,
         drills=("fu", "fu_items"),
     ),
     Lesson(
@@ -364,7 +373,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("Is the fu rounded up to 30?"),
                         _(
                             "No: chiitoitsu stays at {fu} fu. With {han} han the dealer gets "
-                            "{total}."
+                            "{tsumo_others} all, {total} in all."
                         ),
                     ),
                     Question(
@@ -437,7 +446,10 @@ LESSONS: tuple[Lesson, ...] = (
                 "[[ura-dora]] count only after a riichi; [[aka-dora|red fives]] are dora where "
                 "used."
             ),
-            _("A [[yakuman]] replaces everything: ordinary yaku and dora are not added to it."),
+            _(
+                "A [[yakuman]] replaces everything: ordinary yaku and dora are not added to it "
+                "(except under aotenjou, where the rules say how it counts)."
+            ),
         ),
         (
             Example(
@@ -502,7 +514,7 @@ LESSONS: tuple[Lesson, ...] = (
         _("From fu and han to the money on the table."),
         (
             _(
-                "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2000 on "
+                "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2,000 on "
                 "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu or more, or 3 han "
                 "with 70 fu or more. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), "
                 "[[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
@@ -515,8 +527,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "Each payment is rounded up to a hundred separately."
             ),
             _(
-                "30 fu 4 han (and 60 fu 3 han) has base 1920, just short of mangan. Some rules "
-                "round it up ([[kiriage]]); others pay it as it is, 7700 for a non-dealer ron."
+                "30 fu 4 han (and 60 fu 3 han) has base 1,920, just short of mangan. Some rules "
+                "round it up ([[kiriage]]); others pay it as it is, 7,700 for a non-dealer ron."
             ),
         ),
         (
@@ -573,7 +585,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("A non-dealer 30 fu 4 han tsumo: how much in all?"),
-                _("1920 → 2000 from each non-dealer, 3840 → 3900 from the dealer: 7900."),
+                _("1,920 → 2,000 from each non-dealer, 3,840 → 3,900 from the dealer: 7,900."),
             ),
         ),
         # The three-player tsumo drill goes with the sanma addendum below.
@@ -635,12 +647,12 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "[[honba]] counters add 300 points per counter: on ron the discarder pays all of "
-                "it, on tsumo each of the three payers adds 100 per counter. Games that count "
-                "[[bazoro]] as han of its own (場ゾロあり) often use 1500 per counter instead: "
+                "it, on tsumo each of the three payers adds 100 per counter. Games played "
+                "with [[bazoro]] (場ゾロあり) often use 1,500 per counter instead: "
                 "500 from each payer on a tsumo."
             ),
             _(
-                "Riichi sticks ([[kyoutaku]]) left on the table, 1000 each, go to the winner on "
+                "Riichi sticks ([[kyoutaku]]) left on the table, 1,000 each, go to the winner on "
                 "top of the payments."
             ),
             _(
@@ -668,7 +680,10 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                     Question(
                         _("What does the winner collect in all?"),
-                        _("{collected}: {total} in payments plus {sticks} from the stick."),
+                        _(
+                            "{collected}: {total} in payments ({tsumo_others}/{tsumo_dealer}) "
+                            "plus {sticks} from the stick."
+                        ),
                     ),
                 ),
                 shows=("step:honba", "step:sticks"),
@@ -687,8 +702,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": {"preset": "tenhou", "wareme": True},
                 },
                 _(
-                    "Wareme: seed 000's pinfu tsumo again, with one honba, and the wall was "
-                    "broken in front of North."
+                    "Wareme: the same pinfu tsumo, now with ippatsu and one honba, and the wall "
+                    "was broken in front of North."
                 ),
                 (
                     Question(
@@ -716,15 +731,16 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "quick-method",
-        _("The quick method (渋川式), and why 3900 and 7700 exist"),
+        _("The quick method (渋川式), and why 3,900 and 7,700 exist"),
         _("Six fu patterns, ten numbers, doubling, and when to count fu exactly."),
         (
             _(
                 "The quick method (渋川式, the Shibukawa method, named after the M.League "
                 "professional Shibukawa Nanba) gets the points without counting fu for most "
-                "hands. Leaving triplet fu aside, every hand that is not a yakuman has one of "
-                "six fu values: [[chiitoitsu]] 25; closed [[pinfu]] 20 by tsumo and 30 by ron; "
-                "any other closed hand 30 by tsumo and 40 by ron; any open hand 30."
+                "hands. Leaving triplet fu aside, every hand that is not a yakuman fits one of "
+                "six fu patterns, with four values between them: [[chiitoitsu]] 25; closed "
+                "[[pinfu]] 20 by tsumo and 30 by ron; any other closed hand 30 by tsumo and 40 "
+                "by ron; any open hand 30."
             ),
             _(
                 "Why those values: 20 fu plus the closed-ron 10 is 30, and whatever keeps a "
@@ -741,20 +757,21 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "Then learn the ten non-dealer ron figures in the table below: 30 fu from 1 to 4 "
-                "han, 40 and 50 fu from 1 to 3 han (one han more is mangan)."
+                "han, 40 and 50 fu from 1 to 3 han (one han more is mangan). The table is "
+                "without kiriage mangan; with it, 30 fu 4 han is a mangan too."
             ),
             _(
                 "Everything else follows from doubling: one more han doubles the base points, "
                 "and so does twice the fu. So 60 fu pays like 30 fu with one han more, 20 fu "
                 "like 40 fu with one han less, and 25 fu like 50 fu with one han less. The "
                 "dealer is paid about one and a half times the non-dealer figure (6 times the "
-                "base instead of 4); rounding can move it by a hundred: 3900 × 1.5 = 5850, but "
-                "the dealer gets 5800."
+                "base instead of 4); rounding can move it by a hundred: 3,900 × 1.5 = 5,850, but "
+                "the dealer gets 5,800."
             ),
             _(
                 "The doubling breaks down at the odd numbers. 30 fu 3 han is base 960; four "
-                "times is 3840, rounded up to 3900, not 4000. Doubled, 1920 × 4 = 7680 rounds "
-                "to 7700, not 8000. The rounding to a hundred, done after the multiplying, "
+                "times is 3,840, rounded up to 3,900, not 4,000. Doubled, 1,920 × 4 = 7,680 rounds "
+                "to 7,700, not 8,000. The rounding to a hundred, done after the multiplying, "
                 "is the reason; the shortcut alone cannot tell you."
             ),
         ),
@@ -795,7 +812,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _(
                             "No: the concealed honour triplet is 8 fu, and with the tsumo and "
                             "the wait the count is {raw_fu}, rounded to {fu}. This is tenpane: "
-                            "the hand pays {total}, not the 30 fu figure."
+                            "the hand pays {tsumo_others}/{tsumo_dealer} ({total} in all), not "
+                            "the 30 fu figure."
                         ),
                     ),
                 ),
@@ -804,8 +822,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Question(
-                _("Why is a non-dealer 30 fu 3 han ron 3900 and not 4000?"),
-                _("960 × 4 = 3840, and payments round up to the next hundred only."),
+                _("Why is a non-dealer 30 fu 3 han ron 3,900 and not 4,000?"),
+                _("960 × 4 = 3,840, and payments round up to the next hundred only."),
             ),
             Question(
                 _("Which hands need an exact fu count?"),
@@ -825,10 +843,11 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "The limits are where rule sets differ most, so settle them before a game. "
-                "Three cells sit just under [[mangan]]: 20 fu 4 han, 25 fu 4 han and 30 fu 4 han "
-                "(the same points as 40, 50 and 60 fu at 3 han). None of them is a mangan by the "
-                "formula. [[kiriage|Kiriage mangan]], which more and more games play, rounds "
-                "only base 1920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
+                "Three 4-han cells are not a [[mangan]] by the formula: 20 fu, 25 fu and 30 fu "
+                "4 han (the same points as 40, 50 and 60 fu at 3 han). Only the last, base 1,920, "
+                "sits just under mangan. [[kiriage|Kiriage mangan]], which more and more games "
+                "play, rounds "
+                "only base 1,920 up to a mangan: 30 fu 4 han and 60 fu 3 han. 20 and 25 fu at "
                 "4 han stay as they are."
             ),
             _(
@@ -837,13 +856,15 @@ LESSONS: tuple[Lesson, ...] = (
                 "sanbaiman already, where most rules still pay [[baiman]]."
             ),
             _(
-                "A [[yakuman]] is a fixed limit: the fu, the other yaku and the dora are not "
-                "counted at all. Where the rules allow it, the hardest patterns (junsei chuuren, "
+                "Wherever the limits apply (all rules but aotenjou), a [[yakuman]] is a fixed "
+                "limit: the fu, the other yaku and the dora are not counted at all. Where the "
+                "rules allow it, the hardest patterns (junsei chuuren, "
                 "kokushi on a 13-sided wait, suuankou tanki, daisuushii) are a "
                 "[[double-yakuman]], and several yakuman in one hand add up."
             ),
             _(
-                "The quick-reference tables stop at 110 fu. Seed 000 gives the reason: a hand "
+                "The quick-reference tables stop at 110 fu. The Japanese Wikipedia article on "
+                "scoring gives the reason: a hand "
                 "of 120 fu or more always has at least 3 han, and 3 han is a mangan from 70 fu "
                 "on."
             ),
@@ -861,12 +882,12 @@ LESSONS: tuple[Lesson, ...] = (
                     "ura": "5p",
                     "rules": "mleague",
                 },
-                _("Seed 000's dealer riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
+                _("A dealer's riichi pinfu, 30 fu 4 han, under M.League rules (kiriage)."),
                 (
                     Question(
-                        _("What does the discarder pay, and why not 11600?"),
+                        _("What does the discarder pay, and why not 11,600?"),
                         _(
-                            "{ron}: with kiriage, base 1920 is rounded up to {limit}. Without "
+                            "{ron}: with kiriage, base 1,920 is rounded up to {limit}. Without "
                             "it (Tenhou rules) the same hand pays 11,600."
                         ),
                     ),
@@ -876,7 +897,7 @@ LESSONS: tuple[Lesson, ...] = (
             Example(
                 {"hand": "111m999m555z77z66z", "win": "7z", "tsumo": False, "seat": "2z"},
                 _(
-                    "Seed 000's counted yakuman without riichi or dora: a closed hand of "
+                    "A counted yakuman without riichi or dora: a closed hand of "
                     "terminals and honours, won by ron on a shanpon wait."
                 ),
                 (
@@ -920,12 +941,13 @@ LESSONS: tuple[Lesson, ...] = (
                     "round": "1z",
                     "dora": "8p",
                 },
-                _("Seed 000's yakuman example: big three dragons, won by ron on an edge wait."),
+                _("A yakuman: big three dragons, won by ron on an edge wait."),
                 (
                     Question(
                         _("Do the fu, the other yaku and the dora count?"),
                         _(
-                            "No. The fu would be {raw_fu} ({fu} rounded), and the hand also holds "
+                            "No. The fu would be {raw_fu}, rounded up to {fu}, and the hand also "
+                            "holds "
                             "dora and ordinary yaku, but a yakuman ignores them all: the "
                             "discarder pays {ron}."
                         ),
@@ -942,7 +964,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": "mahjongsoul",
                 },
                 _(
-                    "Seed 000's stacking example: all honours, four kans, four concealed "
+                    "Yakuman that stack: all honours, four kans, four concealed "
                     "triplets on a single wait and big four winds, where double yakuman count."
                 ),
                 (
@@ -950,7 +972,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _("How many yakuman, and what is collected?"),
                         _(
                             "{yakuman}: suuankou tanki and daisuushii count double, tsuuiisou "
-                            "and suukantsu once; {total} in all. Without double yakuman "
+                            "and suukantsu once; {tsumo_others}/{tsumo_dealer}, {total} in all. "
+                            "Without double yakuman "
                             "(Tenhou rules) it would be four."
                         ),
                     ),
@@ -961,7 +984,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("Is 25 fu 4 han a mangan with kiriage?"),
-                _("No: kiriage rounds only base 1920 up, and 25 fu 4 han is base 1600."),
+                _("No: kiriage rounds only base 1,920 up, and 25 fu 4 han is base 1,600."),
             ),
         ),
         drills=("table",),
@@ -1004,7 +1027,8 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": "aotenjou",
                 },
                 _(
-                    "Seed 003's first example: a dragon-heavy hand with twelve dora (six dora, "
+                    "The first example of the Japanese Wikipedia article on aotenjou: a "
+                    "dragon-heavy hand with twelve dora (six dora, "
                     "six ura dora) under aotenjou."
                 ),
                 (
@@ -1028,13 +1052,17 @@ LESSONS: tuple[Lesson, ...] = (
                     "rules": {"preset": "aotenjou", "aotenjou_yakuman": "fixed"},
                 },
                 _(
-                    "Seed 003's fourth example: riichi, then four concealed triplets by tsumo. "
+                    "The same article's fourth example: riichi, then four concealed triplets by "
+                    "tsumo. "
                     "Yakuman policy: a fixed payment."
                 ),
                 (
                     Question(
                         _("What does the winner collect?"),
-                        _("{total}: the fixed yakuman payment, whatever else the hand holds."),
+                        _(
+                            "{tsumo_others}/{tsumo_dealer}, {total} in all: the fixed yakuman "
+                            "payment, whatever else the hand holds."
+                        ),
                     ),
                 ),
                 shows=("limit:yakuman", "yaku:suuankou"),
@@ -1057,7 +1085,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _("How many han and fu, and what is collected?"),
                         _(
                             "{han} han ({yaku}; toitoi and sanankou are part of the yakuman and "
-                            "not added again) at {fu} fu: {total} = {myriad} points."
+                            "not added again) at {fu} fu: {tsumo_others}/{tsumo_dealer}, {total} "
+                            "= {myriad} points in all."
                         ),
                     ),
                 ),
@@ -1079,7 +1108,10 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("Which value wins here?"),
-                        _("The 13-han count: {total} is more than the fixed payment."),
+                        _(
+                            "The 13-han count: {tsumo_others}/{tsumo_dealer}, {total} in all, is "
+                            "more than the fixed payment."
+                        ),
                     ),
                 ),
                 shows=("yaku:suuankou", "step:base_points"),
@@ -1115,7 +1147,7 @@ TOPICS: dict[str, tuple[str, int, str]] = {
     "honba": ("honba", 1, "honba"),
     "sticks": ("honba", 2, "Riichi sticks"),
     "wareme": ("honba", 3, "wareme"),
-    "quick-patterns": ("quick-method", 1, "six fu values"),
+    "quick-patterns": ("quick-method", 1, "six fu patterns"),
     "tenpane": ("quick-method", 3, "tenpane"),
     "doubling": ("quick-method", 5, "doubling"),
     "rounding-payments": ("quick-method", 6, "rounding"),
@@ -1146,14 +1178,15 @@ class ScoredExample:
 
 
 def _points(value: object) -> str:
-    """Points in an answer sentence: in English digit groups from 10,000 on; in Japanese plain
-    digits as players write scores (11600点), beside which an aotenjou answer quotes the myriad
-    units (483億1838万2100); nothing for absent."""
+    """Points in an answer sentence: in English through the one helper (1,920; 11,600), as the
+    picker and tables write them; in Japanese plain digits as players write scores (11600点),
+    beside which an aotenjou answer quotes the myriad units (483億1838万2100); nothing for
+    absent."""
     if not isinstance(value, int):
         return ""
     if (get_language() or "").startswith("ja"):
         return str(value)
-    return f"{value:,}" if value >= 10_000 else str(value)
+    return points_text(value)
 
 
 def facts(result: Mapping[str, Any]) -> dict[str, str]:

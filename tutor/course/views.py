@@ -11,18 +11,19 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from scorer.calc import SANMA_TSUMO_CHOICES
 from scorer.engine import ALL_PRESETS, PRESETS
+from scorer.engine.fu import FU_RULES
 from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
-from tutor.course.glossary import TERMS, link_terms
+from tutor.course.glossary import TERMS, Term, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
 from tutor.quiz.base import KIND_HELP, KIND_NAMES
@@ -98,11 +99,22 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         limit = scored.result.get("limit")
         yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
         total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
+        split = tsumo_split(scored.result) if scored.ok else ""
         examples.append(
-            {"scored": scored, "query": query, "hand": hand, "yaku": yaku, "total": total}
+            {
+                "scored": scored,
+                "query": query,
+                "hand": hand,
+                "yaku": yaku,
+                "total": total,
+                "split": split,
+                "yakuman": yakuman_name(int(scored.result.get("yakuman") or 0)),
+            }
         )
     quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
     seen: set[str] = set()
+    paragraphs = [link_terms(str(p), seen) for p in current.paragraphs]
+    fu_rows = _fu_rows(seen) if current.fu_table else []
     return render(
         request,
         "course/lesson.html",
@@ -110,7 +122,8 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "lesson": current,
             "number": position + 1,
             # One set for the page: a term's first use carries its furigana (Japanese).
-            "paragraphs": [link_terms(str(p), seen) for p in current.paragraphs],
+            "paragraphs": paragraphs,
+            "fu_rows": fu_rows,
             "examples": examples,
             "questions": [(str(q.prompt), str(q.answer)) for q in current.questions],
             "previous": LESSONS[position - 1] if position > 0 else None,
@@ -126,6 +139,33 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def yakuman_name(count: int) -> str:
+    """役満 / ダブル役満 / トリプル役満 (never 2倍役満), then "4× yakuman" and up as the seeds
+    write four and six yakuman (4倍役満, 6倍役満)."""
+    if count <= 1:
+        return _("Yakuman")
+    if count == 2:
+        return _("Double yakuman")
+    if count == 3:
+        return _("Triple yakuman")
+    return _("%(count)s× yakuman") % {"count": count}
+
+
+def tsumo_split(result: Mapping[str, Any]) -> str:
+    """What each payer pays on a tsumo, as the calculator writes it (1,300/2,600; 3,900 all;
+    Japanese 1300・2600, 3900オール); "" for a ron."""
+    pay = result["payments"]
+    if pay.get("ron") is not None or not pay.get("tsumo_others"):
+        return ""
+    others, dealer = pay.get("tsumo_others"), pay.get("tsumo_dealer")
+    if dealer:
+        return _("%(others)s/%(dealer)s") % {
+            "others": walkthrough.number(others),
+            "dealer": walkthrough.number(dealer),
+        }
+    return _("%(each)s all") % {"each": walkthrough.number(others)}
+
+
 def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
     """A yaku and its value: "Riichi (1)"; a yakuman says so ("Daisangen (yakuman)") rather
     than the 13 han it stands for, except under aotenjou's 13-han policy, where it is 13 han."""
@@ -136,6 +176,25 @@ def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
             return _("%(yaku)s (double yakuman)") % {"yaku": name}
         return _("%(yaku)s (yakuman)") % {"yaku": name}
     return _("%(yaku)s (%(han)s)") % {"yaku": name, "han": yaku["han"]}
+
+
+def _fu_rows(seen: set[str]) -> list[dict[str, object]]:
+    """The fu of a triplet or kan, open or closed, of simples or of terminals and honours: the
+    2/4/8/16/32 table of the seeds, its figures from the engine's fu items."""
+    rows = (
+        ("open", "triplet", pgettext_lazy("fu table", "[[minko|Open triplet]] (pon)")),
+        ("closed", "triplet", pgettext_lazy("fu table", "[[anko|Concealed triplet]]")),
+        ("open", "kan", pgettext_lazy("fu table", "[[minkan|Open kan]]")),
+        ("closed", "kan", pgettext_lazy("fu table", "[[ankan|Closed kan]]")),
+    )
+    return [
+        {
+            "label": link_terms(str(label), seen),
+            "simple": FU_RULES[f"{state}_simple_{shape}"][0],
+            "terminal": FU_RULES[f"{state}_terminal_{shape}"][0],
+        }
+        for state, shape, label in rows
+    ]
 
 
 def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
@@ -151,12 +210,109 @@ def _quick_rows(fus: tuple[int, ...]) -> list[dict[str, object]]:
 # ----------------------------------------------------------------------------- glossary
 
 
+#: The kana index of the Japanese glossary: each row of the syllabary by its first letter, with
+#: the katakana that open a reading in it (voiced and small forms with their plain letter).
+KANA_ROWS: tuple[tuple[str, str], ...] = (
+    ("ア", "アイウエオァィゥェォヴ"),
+    ("カ", "カキクケコガギグゲゴ"),
+    ("サ", "サシスセソザジズゼゾ"),
+    ("タ", "タチツテトダヂヅデドッ"),
+    ("ナ", "ナニヌネノ"),
+    ("ハ", "ハヒフヘホバビブベボパピプペポ"),
+    ("マ", "マミムメモ"),
+    ("ヤ", "ヤユヨャュョ"),
+    ("ラ", "ラリルレロ"),
+    ("ワ", "ワヲン"),
+)
+
+
+def _katakana(text: str) -> str:
+    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+
+
+def index_letter(term: Term, japanese: bool) -> str:
+    """The index letter a term is filed under: its romaji's first letter (A–Z) on English pages,
+    the row of the syllabary its reading opens in (ア カ サ …) on Japanese pages."""
+    if japanese:
+        first = term.concept.reading[:1]
+        return next((row for row, kana in KANA_ROWS if first in kana), first)
+    return term.concept.en[:1].upper()
+
+
+def search_text(term: Term) -> str:
+    """What the search box looks in: headword, reading (katakana), romaji, meaning, definition;
+    lower case, so the search ignores case (and, through :func:`_katakana`, hiragana/katakana)."""
+    parts = (term.ja, term.concept.reading, term.concept.nickname, term.concept.en)
+    return " ".join((*parts, str(term.en), str(term.definition))).lower()
+
+
+def matches(term: Term, query: str) -> bool:
+    """Every word of ``query`` is in the term's search text (hiragana read as katakana)."""
+    text = search_text(term)
+    return all(word in text for word in _katakana(query.lower()).split())
+
+
+def names_text(term: Term) -> str:
+    """A term's names (headword, reading, nickname, romaji, short meaning), lower case."""
+    concept = term.concept
+    return " ".join((term.ja, concept.reading, concept.nickname, concept.en, str(term.en))).lower()
+
+
+def names_match(term: Term, query: str) -> bool:
+    """The query is in the term's names, not only in its definition: such terms are listed
+    first (glossary.js orders the entries the same way as you type)."""
+    return all(word in names_text(term) for word in _katakana(query.lower()).split())
+
+
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    # A reading is "かな · romaji": the romaji is marked as such, so a Japanese page does not
+    """The glossary, with a search box (``?q=``, filtered as you type by glossary.js) and a
+    letter index (``?letter=P``; kana rows on Japanese pages). Both work without JavaScript."""
+    japanese = (get_language() or "").startswith("ja")
+    query = request.GET.get("q", "").strip()[:60]
+    letter = request.GET.get("letter", "").strip()[:2]
+    letters = sorted({index_letter(t, japanese) for t in TERMS})
+    if japanese:
+        letters = [row for row, _kana in KANA_ROWS if row in letters]
+    if letter and not japanese:
+        letter = letter.upper()
+    if letter not in letters:
+        letter = ""
+    shown = [
+        t
+        for t in TERMS
+        if (not query or matches(t, query)) and (not letter or index_letter(t, japanese) == letter)
+    ]
+    if query:  # terms named by the query first, then those whose definition mentions it
+        shown.sort(key=lambda t: not names_match(t, query))
+    # A reading is "カナ · romaji": the romaji is marked as such, so a Japanese page does not
     # count it as English left over.
-    terms = [(term, *term.reading.partition(" · ")[::2]) for term in TERMS]
-    return render(request, "course/glossary.html", {"terms": terms})
+    terms = [
+        {
+            "term": t,
+            "kana": t.concept.reading,
+            "nickname": t.concept.nickname,
+            "romaji": t.concept.en,
+            "search": search_text(t),
+            "names": names_text(t),
+        }
+        for t in shown
+    ]
+    template = _("{shown} of {total} terms shown.")
+    return render(
+        request,
+        "course/glossary.html",
+        {
+            "terms": terms,
+            "query": query,
+            "letter": letter,
+            "letters": letters,
+            "count": len(terms),
+            "total": len(TERMS),
+            "shown_template": template,
+            "shown_text": template.format(shown=len(terms), total=len(TERMS)),
+        },
+    )
 
 
 # ----------------------------------------------------------------------------- tables
@@ -258,6 +414,15 @@ def _limit_name(limit: str) -> str:
     return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
 
 
+def han_range(low: int, high: int | None) -> str:
+    """A limit row's han: "6–7", "13–" (and up); Japanese tables write ranges with 〜."""
+    if high == low:
+        return str(low)
+    if high is None:
+        return pgettext("han range, open-ended", "%(low)s–") % {"low": low}
+    return pgettext("han range", "%(low)s–%(high)s") % {"low": low, "high": high}
+
+
 def _tables(
     rules_name: str, with_aotenjou: bool = False, sanma_tsumo: str = ""
 ) -> dict[str, object]:
@@ -283,6 +448,7 @@ def _tables(
                         "name": _limit_name(cell.limit or name),
                         "low": low,
                         "high": high,
+                        "range": han_range(low, high),
                         "cell": _cell_view(cell),
                     }
                     for name, low, high, cell in limit_table(dealer, rules)

@@ -1,0 +1,231 @@
+"""The termbase (issue 20.8): one Japanese word for each thing, as data, and every catalogue of
+the project held to it. A catalogue that writes a listed variant (食い下がり, 么九牌, 割れ目,
+振り込んだ人, 子（各自）, 4人麻雀, 30+, 符がつきます, 2倍役満, 惜しい …) instead of the chosen
+term fails here, with the file, the line and the msgid.
+
+The glossary and the furigana take their words and readings from the termbase; the tests below
+check they do (the headword is the termbase's, readings in katakana, furigana over kanji only)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from tests.conftest import REPO
+from tests.i18n import po
+from tutor.course import termbase
+from tutor.course.glossary import TERMS, link_terms
+from tutor.course.names import LIMIT_KANJI, YAKU_KANJI
+from tutor.course.termbase import BY_ID, CONCEPTS, KATAKANA, variants_in
+
+#: Every Japanese catalogue in the repository: every one is checked.
+CATALOGUES = sorted(
+    str(p.relative_to(REPO))
+    for p in REPO.glob("**/locale/ja/LC_MESSAGES/django.po")
+    if ".venv" not in p.parts and "build" not in p.parts
+)
+
+#: Catalogues edited on other branches this session (their engineers were given the same
+#: choices). On the course branch they still write variants; the mark is strict, so once the
+#: merged catalogue is clean the test XPASSes, fails, and the mark must be removed. Each entry
+#: names the owner so the lead knows whom to ask about what is left.
+ELSEWHERE = {
+    "scorer/locale/ja/LC_MESSAGES/django.po": "steps (scorer/engine step sentences)",
+    "tutor/quiz/locale/ja/LC_MESSAGES/django.po": "feedback (quiz)",
+    "tutor/walkthrough/locale/ja/LC_MESSAGES/django.po": "steps (walkthrough)",
+    "tutor/classroom/locale/ja/LC_MESSAGES/django.po": "classroom",
+}
+
+
+def _found(catalogue: str) -> list[str]:
+    """``line: msgid → variant (should be term)`` for each variant a catalogue's msgstr writes."""
+    out = []
+    for entry in po.messages(po.read(REPO / catalogue)):
+        for text in entry.translations:
+            for concept, variant in variants_in(text):
+                out.append(f"{entry.label()}: {variant!r} → {concept.ja!r}")
+    return out
+
+
+def _params() -> list[object]:
+    params: list[object] = []
+    for catalogue in CATALOGUES:
+        marks = []
+        if catalogue in ELSEWHERE:
+            reason = f"owned by {ELSEWHERE[catalogue]}; fixed on that branch, remove after merge"
+            marks.append(pytest.mark.xfail(strict=True, reason=reason))
+        params.append(pytest.param(catalogue, marks=marks, id=catalogue.split("/locale")[0]))
+    return params
+
+
+def test_every_catalogue_is_checked() -> None:
+    assert len(CATALOGUES) >= 8
+    assert set(ELSEWHERE) <= set(CATALOGUES)
+    assert "tutor/course/locale/ja/LC_MESSAGES/django.po" in CATALOGUES
+    assert "locale/ja/LC_MESSAGES/django.po" in CATALOGUES
+
+
+@pytest.mark.parametrize("catalogue", _params())
+def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
+    found = _found(catalogue)
+    assert not found, "\n".join([catalogue, *found])
+
+
+# ------------------------------------------------------------------------- the check itself
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("1飜下がります（食い下がり）。", "kuisagari"),
+        ("么九牌の暗刻は8符です。", "yaochuuhai"),
+        ("搶槓で和了", "chankan"),
+        ("割れ目の席", "wareme"),
+        ("鳴いた平和形（30符に切り上げ）", "kuipinfu"),
+        ("食い平和", "kuipinfu"),
+        ("和了り方", "agarikata"),
+        ("和了の方法", "agarikata"),
+        ("和了者の収入は合計8000点です。", "winner_receives"),
+        ("アガった人が受け取るのは", "winner_receives"),
+        ("アガった人はいくら受け取りますか？", "winner_receives"),
+        ("振り込んだ人が払います", "houjuusha"),
+        ("場に出ている立直棒", "riichi_sticks"),
+        ("子（各自）", "each_pays"),
+        ("4人麻雀と同じ額", "four_player"),
+        ("3人麻雀", "three_player"),
+        ("25 / 20 / 30 / 30+ / 40+", "plus_alpha"),
+        ("この待ちには2符がつきます。", "tsukimasu"),
+        ("門風の刻子", "seat_wind"),
+        ("1倍ではなく2倍役満", "double-yakuman"),
+        ("3倍役満", "triple-yakuman"),
+        ("惜しい、不正解です。", "wrong"),
+        ("1 x 1280", "times"),
+        ("国士無双の13面待ち", "kokushi_13"),
+    ],
+)
+def test_each_listed_variant_is_caught(text: str, concept: str) -> None:
+    assert concept in {c.id for c, _variant in variants_in(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "喰い下がり",
+        "幺九牌の暗刻",
+        "槍槓",
+        "ワレメ",
+        "喰い平和形（30符扱い）",
+        "アガリ方",
+        "和了者の受け取り",
+        "放銃者",
+        "供託リーチ棒",
+        "子（それぞれ）",
+        "四人麻雀",
+        "30+α",
+        "2符付きます",
+        "自風",
+        "ダブル役満",
+        "4倍役満",  # the seed's own word for four yakuman
+        "不正解です",
+        "1 × 1280",
+        "国士無双十三面",
+        "2つの数は1つの計算式で結びつきます",  # つきます that is not about fu
+        "Mリーグ",
+    ],
+)
+def test_the_chosen_terms_pass(text: str) -> None:
+    assert variants_in(text) == []
+
+
+# ----------------------------------------------------------------------- the termbase as data
+def test_termbase_ids_are_unique_and_readings_in_katakana() -> None:
+    assert len(BY_ID) == len(CONCEPTS)
+    for concept in CONCEPTS:
+        assert KATAKANA.fullmatch(concept.reading), (concept.id, concept.reading)
+        assert concept.en, concept.id
+        if concept.variant_re is not None:  # the chosen term is never its own variant
+            assert not concept.variant_re.search(concept.ja), concept.id
+
+
+def test_the_brief_choices_are_in_the_termbase() -> None:
+    chosen = {
+        "kuisagari": "喰い下がり",
+        "yaochuuhai": "幺九牌",
+        "chankan": "槍槓",
+        "wareme": "ワレメ",
+        "ron": "ロン",
+        "kokushi_13": "国士無双十三面",
+        "kuipinfu": "喰い平和形",
+        "agarikata": "アガリ方",
+        "winner_receives": "和了者の受け取り",
+        "houjuusha": "放銃者",
+        "riichi_sticks": "供託リーチ棒",
+        "four_player": "四人麻雀",
+        "three_player": "三人麻雀",
+        "plus_alpha": "30+α",
+        "tsukimasu": "付きます",
+        "seat_wind": "自風",
+        "double-yakuman": "ダブル役満",
+        "triple-yakuman": "トリプル役満",
+        "wrong": "不正解です",
+        "han": "飜",
+    }
+    assert {key: BY_ID[key].ja for key in chosen} == chosen
+    assert BY_ID["ron"].alternatives == ("栄和",)
+    assert BY_ID["futei"].reading == "フーテイ"
+    assert BY_ID["pinfu"].reading == "ピンフ"
+    assert BY_ID["chiitoitsu"].reading == "チートイツ"
+
+
+def test_the_glossary_and_the_names_use_the_termbase() -> None:
+    for term in TERMS:
+        assert term.ja.split(" / ")[0] == BY_ID[term.id].ja, term.id
+        assert term.reading.split(" · ")[0] == BY_ID[term.id].reading, term.id
+    assert [t.id for t in TERMS] == [c.id for c in CONCEPTS[: len(TERMS)]]
+    for name in [*YAKU_KANJI.values(), *LIMIT_KANJI.values()]:
+        assert variants_in(name) == [], name
+    assert YAKU_KANJI["chankan"] == BY_ID["chankan"].ja
+
+
+# ----------------------------------------------------------------- furigana match their word
+def _first_use(term_id: str) -> str:
+    with translation.override("ja"):
+        return str(link_terms(f"[[{term_id}]]"))
+
+
+@pytest.mark.parametrize(
+    ("term_id", "ruby"),
+    [
+        ("menzen_tsumo", "<ruby>門前清自摸和<rt>メンゼンチンツモホー</rt></ruby>"),
+        ("tanyao", "<ruby>断幺九<rt>タンヤオチュー</rt></ruby>"),
+        ("chanta", "<ruby>混全帯幺九<rt>ホンチャンタイヤオチュー</rt></ruby>"),
+        ("junchan", "<ruby>純全帯幺九<rt>ジュンチャンタイヤオチュー</rt></ruby>"),
+        ("toitoi", "<ruby>対々和<rt>トイトイホー</rt></ruby>"),
+        # no reading over the kana of 喰い下がり
+        ("kuisagari", "<ruby>喰<rt>ク</rt></ruby>い<ruby>下<rt>サ</rt></ruby>がり"),
+        (
+            "kiriage",
+            "<ruby>切<rt>キ</rt></ruby>り<ruby>上<rt>ア</rt></ruby>げ<ruby>満貫<rt>マンガン</rt></ruby>",
+        ),
+        ("ura-dora", "<ruby>裏<rt>ウラ</rt></ruby>ドラ"),
+        ("futei", "<ruby>副底<rt>フーテイ</rt></ruby>"),
+    ],
+)
+def test_furigana_match_the_word_under_them(term_id: str, ruby: str) -> None:
+    assert f">{ruby}</a>" in _first_use(term_id)
+
+
+def test_no_furigana_over_kana_or_everyday_words() -> None:
+    for term_id in ("ron", "dora", "tenpane", "wareme", "oya"):
+        assert "<ruby>" not in _first_use(term_id), term_id
+    assert ">ロン</a>" in _first_use("ron")
+
+
+def test_every_reading_follows_the_kana_of_its_term() -> None:
+    """The reading of a term with kana in it repeats that kana (クイサガリ for 喰い下がり), so the
+    furigana can be cut to sit over the kanji alone."""
+    for concept in termbase.CONCEPTS:
+        pieces = concept.ruby()
+        assert "".join(text for text, _r in pieces) == concept.ja, concept.id
+        if re.search(r"[\u4e00-\u9fff]", concept.ja) and re.search(r"[\u3041-\u30fa]", concept.ja):
+            assert len(pieces) > 1, (concept.id, pieces)
