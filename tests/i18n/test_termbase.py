@@ -32,9 +32,7 @@ CATALOGUES = sorted(
 #: merged catalogue is clean the test XPASSes, fails, and the mark must be removed. Each entry
 #: names the owner so the lead knows whom to ask about what is left.
 ELSEWHERE = {
-    "scorer/locale/ja/LC_MESSAGES/django.po": "steps (scorer/engine step sentences)",
     "tutor/quiz/locale/ja/LC_MESSAGES/django.po": "feedback (quiz)",
-    "tutor/walkthrough/locale/ja/LC_MESSAGES/django.po": "steps (walkthrough)",
     "tutor/classroom/locale/ja/LC_MESSAGES/django.po": "classroom",
 }
 
