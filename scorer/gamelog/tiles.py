@@ -104,6 +104,8 @@ def decode_call(m: int) -> Call:
         raise TileError(f"call code {m} is outside 0-65535")
     source = m & 3
     if m & 0x4:  # chi
+        if source != 3:
+            raise TileError(f"call code {m} is a chi not called from the left")
         t = (m & 0xFC00) >> 10
         r = t % 3
         t //= 3
@@ -125,6 +127,8 @@ def decode_call(m: int) -> Call:
         base = t * 4
         unused = (m >> 5) & 3
         pon = tuple(base + i for i in range(4) if i != unused)
+        if source == 0:
+            raise TileError(f"call code {m} is a pon called from no one")
         if m & 0x8:
             return Call("pon", pon, pon[r], source)
         return Call("added_kan", tuple(base + i for i in range(4)), pon[r], source, base + unused)

@@ -61,7 +61,7 @@ def test_scores_chain_from_hand_to_hand():
 
 def test_pao_tsumo_is_paid_by_the_responsible_player():
     game = read_mjlog((LOGS / "pao-tsumo.mjlog").read_bytes())
-    hand, win = game.wins[-1]
+    _hand, win = game.wins[-1]
     assert win.pao == 0
     assert win.request["pao"] == "2z"
     result = score_request(win.request)
