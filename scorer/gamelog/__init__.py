@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .mjlog import MAX_RECORD_BYTES, read_mjlog
 from .model import Game, GameRules, Hand, Recorded, RecordError, Win
+from .read import read_record
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -16,4 +17,5 @@ __all__ = [
     "Recorded",
     "Win",
     "read_mjlog",
+    "read_record",
 ]

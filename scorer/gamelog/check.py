@@ -7,7 +7,7 @@ same. Each difference is named, so that a disagreement is shown, never hidden.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorer.engine import score_request
@@ -92,3 +92,43 @@ def check_game(game: Game, steps: bool = False) -> list[Checked]:
         result = score_request(win.request, steps=steps)
         out.append(Checked(hand, win, result, tuple(differences(hand, win, result, players))))
     return out
+
+
+def game_report(game: Game) -> dict[str, Any]:
+    """The game as JSON: players, rules, every hand with its wins, each win's request, what
+    Tenhou recorded, what the engine computed and where they differ; and the totals."""
+    checked = iter(check_game(game))
+    hands = []
+    wins = agree = 0
+    for hand in game.hands:
+        listed = []
+        for win in hand.wins:
+            item = next(checked)
+            wins += 1
+            agree += item.agrees
+            listed.append(
+                {
+                    "who": win.who,
+                    "from_who": win.from_who,
+                    "tsumo": win.tsumo,
+                    "pao": win.pao,
+                    "request": win.request,
+                    "recorded": asdict(win.recorded),
+                    "computed": item.result,
+                    "agrees": item.agrees,
+                    "differences": list(item.differences),
+                }
+            )
+        entry = asdict(hand)
+        entry["wins"] = listed
+        hands.append(entry)
+    return {
+        "ok": True,
+        "source": game.source,
+        "players": list(game.players),
+        "rules": asdict(game.rules),
+        "final_scores": game.final_scores,
+        "unfinished": game.unfinished,
+        "hands": hands,
+        "summary": {"hands": len(game.hands), "wins": wins, "agree": agree},
+    }
