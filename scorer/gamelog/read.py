@@ -22,13 +22,19 @@ def _gunzip(data: bytes) -> bytes:
     return out
 
 
-def read_record(data: bytes | str) -> Game:
-    """Read a game record of either kind; raises :class:`RecordError`."""
+def unpack(data: bytes | str) -> bytes:
+    """The record's bytes, inflated when gzip; refused over the size limit."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes")
     if raw[:2] == b"\x1f\x8b":
         raw = _gunzip(raw)
+    return raw
+
+
+def read_record(data: bytes | str) -> Game:
+    """Read a game record of either kind; raises :class:`RecordError`."""
+    raw = unpack(data)
     start = raw.lstrip()[:1]
     if start == b"{":
         from .tenhou6 import read_tenhou6
