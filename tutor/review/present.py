@@ -70,7 +70,6 @@ def round_label(hand: Hand) -> str:
     return f"{text} · {honba}"
 
 
-
 def draw_text(hand: Hand, names: list[str]) -> str:
     if hand.end == "exhaustive_draw":
         if hand.tenpai:
@@ -138,7 +137,9 @@ class HandView:
 def _yaku_text(items: list[tuple[str, int]], yakuman: bool) -> str:
     if yakuman:
         return ", ".join(yaku_label(i) for i, _h in items)
-    return ", ".join(f"{yaku_label(i)} {h}" for i, h in sorted(items))
+    return ", ".join(
+        _("%(name)s %(han)s han") % {"name": yaku_label(i), "han": h} for i, h in sorted(items)
+    )
 
 
 def _tiles(text: str) -> list[str]:
