@@ -68,7 +68,8 @@ def differences(hand: Hand, win: Win, result: Mapping[str, Any], players: int) -
     else:
         if _yaku_of(result) != sorted(rec.yaku):
             out.append(f"yaku {_yaku_of(result)} != recorded {sorted(rec.yaku)}")
-        if result["han"] < 5 and result["fu"] != rec.fu:
+        # fu 0: the record does not say (the tenhou.net/6 JSON names a limit hand's limit only).
+        if result["han"] < 5 and rec.fu and result["fu"] != rec.fu:
             out.append(f"fu {result['fu']} != recorded {rec.fu}")
     if result["limit"] != rec.limit and not (
         rec.limit == "yakuman" and result["limit"] == "kazoe_yakuman"

@@ -376,6 +376,10 @@ class _Reader:
                 if (who - from_who) % play.players < nearest:
                     raise RecordError("a double ron listing the farther winner first", n, tag)
                 request["ron_order"] = 2
+                # The table's honba and sticks, which the nearer winner collected (the record
+                # writes them for the second winner as 0, or the honba alone).
+                request["honba"] = earlier[0].request["honba"]
+                request["sticks"] = earlier[0].request["sticks"]
         deltas = tuple(sc[2 * s + 1] * 100 for s in range(play.players))
         recorded = Recorded(
             fu=ten[0],

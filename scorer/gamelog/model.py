@@ -102,7 +102,8 @@ class GameRules:
 
 @dataclass(frozen=True)
 class Recorded:
-    """What Tenhou's server computed for one win."""
+    """What Tenhou's server computed for one win (``fu`` 0: not recorded, as for a limit hand
+    in the tenhou.net/6 JSON)."""
 
     fu: int
     han: int

@@ -82,13 +82,20 @@ class Call:
 
     def notation(self, red: bool) -> str:
         """The meld in Extended MPSZ, the called tile marked with its direction."""
+
+        def canonical(tile: int) -> tuple[int, bool]:  # 5 before 0, as Extended MPSZ orders
+            return kind_of(tile), red and tile in RED_IDS
+
         if self.kind == "closed_kan":
-            return (
-                "(" + "".join(digit(t, red) for t in sorted(self.tiles)) + suit(self.tiles[0]) + ")"
-            )
+            ordered = sorted(self.tiles, key=canonical)
+            return "(" + "".join(digit(t, red) for t in ordered) + suit(self.tiles[0]) + ")"
         mark = DIRECTION.get(self.source, "=")
         body = ""
-        for tile in sorted(self.tiles):
+        # A chi in order; a pon or kan with its called tile first and an added tile last.
+        order = sorted(self.tiles, key=canonical)
+        if self.kind != "chi":
+            order = sorted(order, key=lambda t: (t != self.called, t == self.added))
+        for tile in order:
             body += digit(tile, red)
             if tile == self.called:
                 body += mark

@@ -104,3 +104,12 @@ def test_cli_exits_two_on_an_unreadable_record(tmp_path, capsys):
         call_command("review", str(path))
     assert info.value.code == 2
     assert "hand 1, tag <INIT>" in capsys.readouterr().err
+
+
+def test_api_reads_the_tenhou6_json(client):
+    from tests.gamelog.tenhou6_from_mjlog import convert
+
+    body = json.dumps(convert(PAO.decode()), ensure_ascii=False).encode()
+    data = post(client, body, "application/json").json()
+    assert data["source"] == "tenhou6"
+    assert data["summary"] == {"hands": 5, "wins": 5, "agree": 5}
