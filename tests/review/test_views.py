@@ -185,3 +185,25 @@ def test_japanese_game_page(client):
     body = client.get(f"/ja/tutor/review/{game.public_id}/").content.decode()
     assert "どの席でしたか" in body
     assert "東1局" in body
+
+
+def test_a_win_can_be_saved_to_a_collection(client):
+    from urllib.parse import unquote
+
+    game = imported(client)
+    body = client.get(f"/tutor/review/{game.public_id}/").content.decode()
+    links = re.findall(r'href="(/tutor/collections/save\?[^"]+)"', body)
+    assert len(links) == 5
+    link = links[-1].replace("&amp;", "&")
+    page = client.get(link)
+    assert page.status_code == 200
+    source = unquote(link.split("from=")[1].split("&")[0])
+    response = client.post(
+        "/tutor/collections/save",
+        {"from": source, "title": "Big three dragons", "new_title": "From my games"},
+    )
+    assert response.status_code == 302
+    from tutor.collections.models import SavedHand
+
+    saved = SavedHand.objects.get()
+    assert "pao=2z" in saved.query

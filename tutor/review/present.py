@@ -123,6 +123,7 @@ class WinView:
     mine: bool
     refused: str = ""
     anchor: str = ""
+    title: str = ""
 
 
 @dataclass
@@ -244,6 +245,7 @@ def _win_view(number: int, checked: Checked, names: list[str], seat: int | None)
         mine=seat is not None and seat == win.who,
         refused=refused,
         anchor=f"win-{number}",
+        title=f"{win_text(win, names)} ({round_label(checked.hand)})"[:80],
     )
 
 
