@@ -207,3 +207,14 @@ def test_a_win_can_be_saved_to_a_collection(client):
 
     saved = SavedHand.objects.get()
     assert "pao=2z" in saved.query
+
+
+def test_a_disagreement_is_shown_plainly(client):
+    wrong = PAO.replace(b'ten="30,12000,1"', b'ten="30,11000,1"')
+    game = imported(client, wrong)
+    body = client.get(f"/tutor/review/{game.public_id}/").content.decode()
+    assert 'data-testid="disagreements"' in body
+    assert 'data-agree="4"' in body
+    assert body.count('data-differs="1"') == 1
+    assert 'data-agrees="0"' in body
+    assert "Tenbo disagrees with Tenhou on this win." in body
