@@ -54,3 +54,19 @@ def test_japanese_game_page(page):
     page.screenshot(path=str(SHOTS / "win5-ja-1280.png"), full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / "game-ja-390.png"), full_page=False)
+
+
+def test_quiz_me_on_this_game(page):
+    import_game(page)
+    page.click("[data-testid=quiz]")
+    page.wait_for_selector("[data-testid=quiz-form]")
+    page.fill("#q-points", "12000")
+    page.fill("#q-fu", "30") if page.locator("#q-fu").count() else None
+    page.click("[data-testid=quiz-form] button[type=submit]")
+    verdict = page.wait_for_selector("[data-testid=verdict]")
+    assert verdict.get_attribute("data-correct") == "1"
+    assert "/quiz/1/" in page.url  # answered in place (htmx), no reload
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "quiz-en-1280.png"), full_page=False)
+    page.click("[data-testid=next]")
+    page.wait_for_selector("[data-testid=quiz-form]")

@@ -124,6 +124,7 @@ class WinView:
     refused: str = ""
     anchor: str = ""
     title: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -246,6 +247,7 @@ def _win_view(number: int, checked: Checked, names: list[str], seat: int | None)
         refused=refused,
         anchor=f"win-{number}",
         title=f"{win_text(win, names)} ({round_label(checked.hand)})"[:80],
+        result=result,
     )
 
 

@@ -11,4 +11,10 @@ urlpatterns = [
     path("<str:public_id>/seat", views.review_seat, name="review_seat"),
     path("<str:public_id>/share", views.review_share, name="review_share"),
     path("<str:public_id>/delete", views.review_delete, name="review_delete"),
+    path("<str:public_id>/quiz/<int:number>/", views.review_quiz, name="review_quiz"),
+    path(
+        "<str:public_id>/quiz/<int:number>/answer",
+        views.review_quiz_answer,
+        name="review_quiz_answer",
+    ),
 ]

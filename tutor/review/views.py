@@ -6,6 +6,7 @@ owner has shared it; anyone else gets a 404."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -14,8 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_record
 from scorer.http import HtmxHttpRequest
+from scorer.numbers import points_text
 from tutor.accounts.learners import learner_for
-from tutor.review import fetch, present
+from tutor.quiz.base import check
+from tutor.quiz.progress import record_answer
+from tutor.review import fetch, present, quiz
 from tutor.review.models import ReviewedGame
 from tutor.review.store import MAX_GAMES, keep
 
@@ -135,3 +139,46 @@ def review_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 def review_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     _owned(request, public_id).delete()
     return redirect("tutor:review")
+
+
+def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict[str, Any]:
+    stored, owner = _visible(request, public_id)
+    context = present.game_context(request, stored, owner)
+    wins = [w for h in context["hands"] for w in h.wins if w.rows]
+    view = next((w for w in wins if w.number == number), None)
+    if view is None:
+        raise Http404
+    later = [w.number for w in wins if w.number > number]
+    context.update(
+        {
+            "win": view,
+            "question": quiz.question_for(stored.public_id, number, view, view.result),
+            "next_number": later[0] if later else None,
+            "answer_key": uuid.uuid4().hex,
+        }
+    )
+    return context
+
+
+@require_GET
+def review_quiz(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """One win of the game as a question."""
+    context = _quiz_context(request, public_id, number)
+    return render(request, "review/quiz.html", context)
+
+
+@require_POST
+def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """Check the answer, store it with the learner's quiz progress, show the verdict."""
+    context = _quiz_context(request, public_id, number)
+    question = context["question"]
+    given = {f.name: request.POST.get(f.name, "")[:20] for f in question.fields}
+    verdict = check(question, given)
+    record_answer(request, question, verdict, given, request.POST.get("answer_key", "")[:64])
+    context["verdict"] = verdict
+    context["answer_rows"] = [
+        (v.label, v.given, points_text(question.expected[v.name]), v.ok) for v in verdict.fields
+    ]
+    if request.htmx:
+        return render(request, "review/quiz.html#answer", context)
+    return render(request, "review/quiz.html", context)
