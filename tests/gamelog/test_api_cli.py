@@ -113,3 +113,11 @@ def test_api_reads_the_tenhou6_json(client):
     data = post(client, body, "application/json").json()
     assert data["source"] == "tenhou6"
     assert data["summary"] == {"hands": 5, "wins": 5, "agree": 5}
+
+
+def test_api_reads_a_record_larger_than_the_form_limit(client):
+    # Form bodies stop at 64 kB (DATA_UPLOAD_MAX_MEMORY_SIZE); a record body has its own limit.
+    padded = PAO.replace(b"</mjloggm>", b" " * 200_000 + b"</mjloggm>")
+    response = post(client, padded)
+    assert response.status_code == 200
+    assert response.json()["summary"]["wins"] == 5
