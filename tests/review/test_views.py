@@ -218,3 +218,20 @@ def test_a_disagreement_is_shown_plainly(client):
     assert body.count('data-differs="1"') == 1
     assert 'data-agrees="0"' in body
     assert "Tenbo disagrees with Tenhou on this win." in body
+
+
+def test_an_unreachable_tenhou_is_said_plainly(client, settings, monkeypatch):
+    from scorer.gamelog import RecordError
+    from tutor.review import fetch
+
+    settings.TENBO_FETCH_TENHOU = True
+
+    def down(log_id: str) -> bytes:
+        raise RecordError(fetch.UNREACHABLE)
+
+    monkeypatch.setattr("tutor.review.fetch.fetch_log", down)
+    link = "https://tenhou.net/0/?log=2020051716gm-00a9-0000-7f8226dd&tw=1"
+    response = client.post("/tutor/review/import", {"record": link})
+    assert response.status_code == 400
+    assert "tenhou.net did not answer" in response.content.decode()
+    assert ReviewedGame.objects.count() == 0

@@ -16,6 +16,8 @@ LOG_ID: Final = re.compile(
     r"^https?://tenhou\.net/\d/\?log=([0-9]{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8})"
 )
 TIMEOUT_SECONDS: Final = 10
+#: The refusal's reason when tenhou.net does not answer (the page says it in its language).
+UNREACHABLE: Final = "tenhou.net could not be reached; download the record and upload it"
 
 
 def log_link(text: str) -> str | None:

@@ -17,6 +17,7 @@ from scorer.gamelog.read import unpack
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
 from tutor.course.names import limit_label, yaku_label
+from tutor.review.fetch import UNREACHABLE
 from tutor.review.models import ReviewedGame
 from tutor.walkthrough.steps import request_query
 
@@ -36,6 +37,9 @@ def record_error(exc: RecordError) -> dict[str, Any]:
             "This server does not fetch records from tenhou.net. Download the record "
             "(.mjlog) from Tenhou and upload it here."
         )
+        detail = ""
+    elif exc.reason == UNREACHABLE:
+        message = _("tenhou.net did not answer. Download the record (.mjlog) and upload it here.")
         detail = ""
     elif exc.reason == "no hands":
         message = _("This record holds no finished hand.")
