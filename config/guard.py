@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 #: Longest value of any one parameter (query or form).
 MAX_VALUE: Final = 2000
 #: Parameters whose values may be long (passwords pass through the hasher's own limits).
-EXEMPT: Final = frozenset({"csrfmiddlewaretoken"})
+#: ``record``: a pasted game record (tutor/review), refused by its own size limit instead.
+EXEMPT: Final = frozenset({"csrfmiddlewaretoken", "record"})
 
 
 View = TypeVar("View", bound=Callable[..., Any])

@@ -7,10 +7,11 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from scorer import api
+from scorer import api, games_api
 
 urlpatterns = [
     path("api/score", api.score, name="api_score"),
+    path("api/games", games_api.games, name="api_games"),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", set_language, name="set_language"),
     *i18n_patterns(

@@ -12,3 +12,4 @@ class TutorConfig(AppConfig):
         from tutor.classroom import roster  # noqa: F401
         from tutor.collections import store  # noqa: F401
         from tutor.quiz import progress  # noqa: F401
+        from tutor.review import store as review_store  # noqa: F401

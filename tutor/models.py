@@ -15,6 +15,7 @@ from tutor.classroom.models import (
 )
 from tutor.collections.models import Collection, SavedHand
 from tutor.quiz.models import Answer, ItemProgress
+from tutor.review.models import ReviewedGame
 
 __all__ = [
     "Answer",
@@ -27,5 +28,6 @@ __all__ = [
     "LiveAnswer",
     "LiveQuestion",
     "Membership",
+    "ReviewedGame",
     "SavedHand",
 ]

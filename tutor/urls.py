@@ -9,4 +9,5 @@ urlpatterns = [
     path("quiz/", include("tutor.quiz.urls")),
     path("collections/", include("tutor.collections.urls")),
     path("class/", include("tutor.classroom.urls")),
+    path("review/", include("tutor.review.urls")),
 ]

@@ -53,7 +53,16 @@ class Payments:
     reading of every hand, and that is several times cheaper than a NamedTuple (and much
     cheaper still when compiled). Treat it as read-only."""
 
-    __slots__ = ("honba", "ron", "sticks", "total", "tsumo_dealer", "tsumo_others", "wareme_extra")
+    __slots__ = (
+        "honba",
+        "pao",
+        "ron",
+        "sticks",
+        "total",
+        "tsumo_dealer",
+        "tsumo_others",
+        "wareme_extra",
+    )
 
     def __init__(
         self,
@@ -64,6 +73,7 @@ class Payments:
         honba: int,
         sticks: int,
         wareme_extra: int = 0,
+        pao: int | None = None,
     ) -> None:
         self.ron = ron
         self.tsumo_dealer = tsumo_dealer
@@ -72,12 +82,14 @@ class Payments:
         self.honba = honba
         self.sticks = sticks
         self.wareme_extra = wareme_extra
+        #: What the player responsible (pao) pays; None when no one is.
+        self.pao = pao
 
     def __repr__(self) -> str:
         return f"Payments({self.as_dict()})"
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "ron": self.ron,
             "tsumo_dealer": self.tsumo_dealer,
             "tsumo_others": self.tsumo_others,
@@ -86,6 +98,9 @@ class Payments:
             "sticks": self.sticks,
             "wareme_extra": self.wareme_extra,
         }
+        if self.pao is not None:
+            out["pao"] = self.pao
+        return out
 
 
 def raw_payments(base: int, dealer: bool, tsumo: bool) -> list[tuple[str, int, int, int]]:
@@ -209,4 +224,41 @@ def pay(
         per_honba * honba,
         1000 * sticks,
         extra,
+    )
+
+
+#: The yakuman a responsible player (pao) can owe.
+PAO_YAKUMAN: Final = ("daisangen", "daisuushii")
+
+
+def pay_pao(payments: Payments, *, tsumo: bool, dealer: bool, pao_dealt_in: bool) -> Payments:
+    """Tenhou's responsibility payment, on a hand with big three dragons or big four winds.
+
+    A tsumo: the responsible player pays everything (honba included) and the others nothing.
+    A ron from another player: the responsible player pays half the hand's value and the
+    discarder the other half plus the honba. A ron from the responsible player: an ordinary
+    ron (they pay it all as the discarder)."""
+    if tsumo:
+        return Payments(
+            None,
+            None if dealer else 0,
+            0,
+            payments.total,
+            payments.honba,
+            payments.sticks,
+            payments.wareme_extra,
+            payments.total,
+        )
+    if pao_dealt_in or payments.ron is None:
+        return payments
+    half = (payments.ron - payments.honba) // 2
+    return Payments(
+        payments.ron - half,
+        None,
+        None,
+        payments.total,
+        payments.honba,
+        payments.sticks,
+        payments.wareme_extra,
+        half,
     )

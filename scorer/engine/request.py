@@ -69,6 +69,8 @@ REQUEST_ATTRIBUTES: Final = (
     "discarder",
     "rules",
     "nuki",
+    "pao",
+    "ron_order",
 )
 _TRUE: Final = frozenset({"1", "true", "on", "yes"})
 _FALSE: Final = frozenset({"0", "false", "off", "no", ""})
@@ -118,8 +120,10 @@ class Request:
         "is_closed",
         "kinds",
         "nuki",
+        "pao",
         "riichi",
         "rinshan",
+        "ron_order",
         "round",
         "rules",
         "seat",
@@ -155,6 +159,11 @@ class Request:
     rules: Final[Rules]
     #: North tiles set aside as nuki dora (kita), three players only: not part of the hand.
     nuki: Final[int]
+    #: The seat responsible for a big three dragons / big four winds (pao), or None.
+    pao: Final[int | None]
+    #: In a double ron, 1 for the winner nearest the discarder, 2 for the other (who collects
+    #: no honba and no riichi sticks).
+    ron_order: Final[int]
     # Facts every rule asks for, computed once in __init__.
     all_tiles: Final[tuple[TileCode, ...]]
     """Every tile of the winning hand: concealed, winning tile and meld tiles."""
@@ -192,6 +201,8 @@ class Request:
         discarder: int | None = None,
         rules: Rules = TENHOU,
         nuki: int = 0,
+        pao: int | None = None,
+        ron_order: int = 1,
     ) -> None:
         self.hand = hand
         self.win = win
@@ -215,6 +226,8 @@ class Request:
         self.discarder = discarder
         self.rules = rules
         self.nuki = nuki
+        self.pao = pao
+        self.ron_order = ron_order
         # Plain loops: they are fast as Python and compile well with mypyc.
         tiles = (*hand.concealed, win)
         closed = True
@@ -270,6 +283,8 @@ class Request:
             self.discarder,
             self.rules,
             self.nuki,
+            self.pao,
+            self.ron_order,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -312,6 +327,10 @@ class Request:
             out["discarder"] = code_of(self.discarder)
         if self.nuki:
             out["nuki"] = self.nuki
+        if self.pao is not None:
+            out["pao"] = code_of(self.pao)
+        if self.ron_order != 1:
+            out["ron_order"] = self.ron_order
         return out
 
 
@@ -524,6 +543,8 @@ def parse_request(data: Mapping[str, object]) -> Request:
         discarder=_wind(data, "discarder", None),
         rules=rules,
         nuki=_int(data, "nuki", MAX_NUKI) if "nuki" in data else 0,
+        pao=_wind(data, "pao", None),
+        ron_order=(_int(data, "ron_order", 2) or 1) if "ron_order" in data else 1,
     )
     validate_tiles(request)
     validate_situation(request)
@@ -655,6 +676,8 @@ def validate_situation(r: Request) -> None:
         or r.wareme is not None
         or r.nuki
         or r.rules.sanma
+        or r.pao is not None
+        or r.ron_order != 1
     ):
         return
     closed = r.is_closed
@@ -667,6 +690,17 @@ def validate_situation(r: Request) -> None:
             "nuki dora (north tiles set aside) are a three-player rule; choose a sanma preset",
         ),
         (r.nuki > 4, "nuki", "there are only four north tiles to set aside"),
+        (
+            r.pao is not None and r.pao == r.seat,
+            "pao",
+            "the winner cannot be responsible (pao) for their own hand",
+        ),
+        (r.ron_order > 2, "ron_order", "'ron_order' is 1 (nearest the discarder) or 2"),
+        (
+            r.ron_order != 1 and r.tsumo,
+            "ron_order",
+            "'ron_order' is for a double ron: a tsumo has one winner",
+        ),
         (
             sanma and r.seat == NORTH,
             "seat",

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .fu import FuItem, count_fu
 from .hand import Reading, readings
-from .points import AOTENJOU_FIXED_BASE, Payments, limit_for, pay
+from .points import AOTENJOU_FIXED_BASE, PAO_YAKUMAN, Payments, limit_for, pay, pay_pao
 from .request import EngineError, Request
 from .tiles import CODES, FIVES, KIND, NORTH, TileCode, dora_after
 from .yaku import IMPLIED, Ctx, YakuDef, hand_facts, rows_for
@@ -354,17 +354,25 @@ def _candidate(
     policy: str = "",
     ctx: Ctx | None = None,
 ) -> Candidate:
+    second = request.ron_order != 1  # a double ron's far winner: no honba, no sticks
     payments = pay(
         base,
         dealer=request.is_dealer,
         tsumo=request.tsumo,
-        honba=request.honba,
-        sticks=request.sticks,
+        honba=0 if second else request.honba,
+        sticks=0 if second else request.sticks,
         rules=request.rules,
         winner=request.seat,
         wareme=request.wareme,
         discarder=request.discarder,
     )
+    if request.pao is not None and any(hit.id in PAO_YAKUMAN for hit in yaku):
+        payments = pay_pao(
+            payments,
+            tsumo=request.tsumo,
+            dealer=request.is_dealer,
+            pao_dealt_in=request.discarder == request.pao,
+        )
     items, raw, rounded = fu
     return Candidate(
         reading,
@@ -490,5 +498,11 @@ def score(request: Request) -> Result:
             "no_yaku",
             "the hand is complete but has no yaku; dora alone do not make a winning hand",
             "hand",
+        )
+    if request.pao is not None and not any(hit.id in PAO_YAKUMAN for hit in best.yaku):
+        raise EngineError(
+            "invalid_situation",
+            "a responsibility payment (pao) needs big three dragons or big four winds",
+            "pao",
         )
     return Result(request, best, tuple(candidates[1:]), dora)

@@ -111,6 +111,22 @@ TEXT: dict[str, str] = {
         "Wareme: the player at the wareme ({seat}) pays double if they dealt in; who dealt in "
         "was not given, so nothing is doubled here."
     ),
+    "pao.tsumo": _(
+        "Responsibility payment (pao): {seat} let the last set of this yakuman be called, so on "
+        "a tsumo {seat} pays it all: {amount}."
+    ),
+    "pao.ron": _(
+        "Responsibility payment (pao): {seat} let the last set of this yakuman be called, so "
+        "{seat} pays half the hand's value ({amount}) and the discarder the rest."
+    ),
+    "pao.discarder": _(
+        "Responsibility payment (pao): {seat} let the last set of this yakuman be called and "
+        "also dealt in, so {seat} pays it all as the discarder."
+    ),
+    "double_ron": _(
+        "Double ron: the other winner sits nearer the discarder and collects the honba and the "
+        "riichi sticks; this winner collects neither."
+    ),
     "sticks": _("{sticks} riichi sticks on the table: +{points} to the winner."),
     "sticks.one": _("1 riichi stick on the table: +{points} to the winner."),
     "total": _("The winner collects {total}."),
@@ -746,7 +762,35 @@ def build_steps(result: Result) -> list[Step]:
         steps.append(_copy(ready))
 
     payments = best.payments
-    if r.honba:
+    if r.pao is not None:
+        if payments.pao is None:
+            template = "pao.discarder"
+        else:
+            template = "pao.tsumo" if r.tsumo else "pao.ron"
+        why = TEXT[template]
+        step = {
+            "step": "pao",
+            "tiles": [],
+            "seat": _SEAT_NAMES[r.pao - 27],
+            "pao": template[4:],
+            "amount": payments.pao if payments.pao is not None else payments.ron,
+            "why": why,
+        }
+        step["text"] = said(why, step)
+        steps.append(step)
+    if r.ron_order != 1:
+        why = TEXT["double_ron"]
+        step = {
+            "step": "double_ron",
+            "tiles": [],
+            "ron_order": r.ron_order,
+            "honba": r.honba,
+            "sticks": r.sticks,
+            "why": why,
+        }
+        step["text"] = said(why, step)
+        steps.append(step)
+    if r.honba and r.ron_order == 1:
         why = TEXT["honba" if r.tsumo else "honba.ron"]
         step = {
             "step": "honba",
@@ -777,7 +821,7 @@ def build_steps(result: Result) -> list[Step]:
         }
         step["text"] = said(why, step)
         steps.append(step)
-    if r.sticks:
+    if r.sticks and r.ron_order == 1:
         why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
         step = {
             "step": "sticks",

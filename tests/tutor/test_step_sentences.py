@@ -395,6 +395,9 @@ def test_the_kokushi_how_many_yakuman_step_is_not_tagged_dora():
 def test_the_walkthrough_carries_every_field_the_engine_reads():
     # discarder (and nuki) included: a walkthrough URL is scored as /api/score scores it.
     from scorer.engine.request import REQUEST_ATTRIBUTES
-    from tutor.walkthrough.steps import REQUEST_FIELDS
+    from tutor.walkthrough.steps import LINK_FIELDS, REQUEST_FIELDS
 
-    assert set(REQUEST_ATTRIBUTES) <= set(REQUEST_FIELDS)
+    # pao and ron_order (a reviewed game's win) are carried as link fields, not form fields.
+    carried = (*REQUEST_FIELDS, *LINK_FIELDS)
+    assert set(REQUEST_ATTRIBUTES) <= set(carried)
+    assert len(carried) == len(set(carried)), "a field carried twice is sent twice in links"

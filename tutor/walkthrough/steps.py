@@ -59,6 +59,10 @@ REQUEST_FIELDS: tuple[str, ...] = tuple(
     )
 )
 
+#: Fields a link may carry beyond the form's (a reviewed game's win, docs/API-review.md): kept
+#: in the request and in every link, not shown as form fields.
+LINK_FIELDS: tuple[str, ...] = ("pao", "ron_order")
+
 
 #: A short label for each fu item id (the step's title).
 FU_LABELS: dict[str, Promise] = {
@@ -179,6 +183,8 @@ _SECTION_OF = {
     "honba": "points",
     "sticks": "points",
     "wareme": "points",
+    "pao": "points",
+    "double_ron": "points",
     "total": "points",
     "rules": "rules",
 }
@@ -196,7 +202,7 @@ def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
     Only the request fields of API.md are kept; ``rules`` may be a preset name or a JSON object.
     """
     data: dict[str, object] = {}
-    for name in REQUEST_FIELDS:
+    for name in (*REQUEST_FIELDS, *LINK_FIELDS):
         value = query.get(name)
         if value is None:
             continue
@@ -220,7 +226,7 @@ def request_from_query(query: Mapping[str, Any]) -> dict[str, object]:
 def request_query(data: Mapping[str, object]) -> str:
     """The query string of a request dict (rules objects as JSON), for links."""
     pairs: list[tuple[str, str]] = []
-    for name in REQUEST_FIELDS:
+    for name in (*REQUEST_FIELDS, *LINK_FIELDS):
         if name not in data:
             continue
         value = data[name]
@@ -766,6 +772,13 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
         d.terms = ["wareme"]
         d.data = {"wareme": step.get("wareme")}
+    elif kind == "pao":
+        d.title = _("Responsibility payment (pao)")
+        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+        d.data = {"pao": step.get("pao"), "amount": step.get("amount")}
+    elif kind == "double_ron":
+        d.title = _("Double ron")
     elif kind == "sticks":
         d.title = _("Riichi sticks")
         d.terms = ["kyoutaku"]

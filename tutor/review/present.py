@@ -1,0 +1,304 @@
+"""What the review pages show: each hand's line, each win's tiles, situation and the two
+results side by side. Words come from the catalogue; numbers from the record and the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scorer.engine.notation import Meld, NotationError, parse_hand
+from scorer.gamelog import Game, Hand, RecordError, Win, read_record
+from scorer.gamelog.check import Checked, check_game, computed_deltas
+from scorer.gamelog.read import unpack
+from scorer.http import HtmxHttpRequest
+from scorer.numbers import points_text
+from tutor.course.names import limit_label, yaku_label
+from tutor.review.fetch import UNREACHABLE
+from tutor.review.models import ReviewedGame
+from tutor.walkthrough.steps import request_query
+
+
+def wind_name(code: str) -> str:
+    return {"1z": _("East"), "2z": _("South"), "3z": _("West"), "4z": _("North")}[code]
+
+
+def record_error(exc: RecordError) -> dict[str, Any]:
+    """The refusal as the page shows it: a sentence in the page's language, and the parser's
+    own detail (hand and tag) beside it."""
+    if exc.reason == "":
+        message = _("Choose a record file, or paste a record.")
+        detail = ""
+    elif exc.reason == "link":
+        message = _(
+            "This server does not fetch records from tenhou.net. Download the record "
+            "(.mjlog) from Tenhou and upload it here."
+        )
+        detail = ""
+    elif exc.reason == UNREACHABLE:
+        message = _("tenhou.net did not answer. Download the record (.mjlog) and upload it here.")
+        detail = ""
+    elif exc.reason == "no hands":
+        message = _("This record holds no finished hand.")
+        detail = ""
+    elif exc.hand is not None:
+        message = _("This record could not be read: it fails at hand %(hand)s, tag <%(tag)s>.") % {
+            "hand": exc.hand,
+            "tag": exc.tag or "?",
+        }
+        detail = exc.reason
+    else:
+        message = _("This record could not be read.")
+        detail = str(exc)
+    return {"code": "invalid_record", "message": message, "detail": detail, "field": "record"}
+
+
+def too_many(limit: int) -> dict[str, Any]:
+    message = _("You keep %(n)s games already: delete one before importing another.") % {"n": limit}
+    return {"code": "invalid_record", "message": message, "detail": "", "field": "record"}
+
+
+def record_text(data: bytes) -> str:
+    return unpack(data).decode("utf-8", errors="replace")
+
+
+def round_label(hand: Hand) -> str:
+    text = _("%(wind)s %(number)s") % {
+        "wind": wind_name(hand.round_wind),
+        "number": hand.round_number,
+    }
+    honba = ngettext("%(n)s honba", "%(n)s honba", hand.honba) % {"n": hand.honba}
+    return f"{text} · {honba}"
+
+
+def draw_text(hand: Hand, names: list[str]) -> str:
+    if hand.end == "exhaustive_draw":
+        if hand.tenpai:
+            listed = ", ".join(names[s] for s in hand.tenpai)
+            return _("Exhaustive draw; tenpai: %(names)s") % {"names": listed}
+        return _("Exhaustive draw; no one tenpai")
+    if hand.end == "nagashi_mangan":
+        return _("Nagashi mangan")
+    kinds = {
+        "yao9": _("Abortive draw: nine different terminals and honours"),
+        "reach4": _("Abortive draw: four riichi"),
+        "ron3": _("Abortive draw: three players called ron"),
+        "kan4": _("Abortive draw: four kans"),
+        "kaze4": _("Abortive draw: the same wind discarded four times"),
+    }
+    return kinds.get(hand.draw_kind or "", _("Abortive draw"))
+
+
+def win_text(win: Win, names: list[str]) -> str:
+    if win.tsumo:
+        return _("%(winner)s won by tsumo") % {"winner": names[win.who]}
+    return _("%(winner)s won by ron from %(loser)s") % {
+        "winner": names[win.who],
+        "loser": names[win.from_who],
+    }
+
+
+@dataclass
+class Row:
+    """One line of the comparison: what Tenhou recorded, what Tenbo computes."""
+
+    label: str
+    recorded: str
+    computed: str
+    same: bool = True
+
+
+@dataclass
+class WinView:
+    number: int
+    text: str
+    concealed: list[str]
+    win_tile: str
+    melds: list[Meld]
+    situation: list[str]
+    dora: list[str]
+    ura: list[str]
+    rows: list[Row]
+    agrees: bool
+    explain: str
+    mine: bool
+    refused: str = ""
+    anchor: str = ""
+    title: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class HandView:
+    hand: Hand
+    label: str
+    end: str
+    scores: list[tuple[str, int, int, int]]
+    wins: list[WinView] = field(default_factory=list)
+
+
+def _yaku_text(items: list[tuple[str, int]], yakuman: bool) -> str:
+    if yakuman:
+        return ", ".join(yaku_label(i) for i, _h in items)
+    return ", ".join(
+        _("%(name)s %(han)s han") % {"name": yaku_label(i), "han": h} for i, h in sorted(items)
+    )
+
+
+def _tiles(text: str) -> list[str]:
+    out = []
+    for i in range(0, len(text), 2):
+        out.append(text[i : i + 2])
+    return out
+
+
+def _win_view(number: int, checked: Checked, names: list[str], seat: int | None) -> WinView:
+    win, result = checked.win, checked.result
+    req = win.request
+    rec = win.recorded
+    try:
+        parsed = parse_hand(str(result.get("hand") or req["hand"]))
+        concealed = list(parsed.concealed)
+        melds = list(parsed.melds)
+    except NotationError:
+        concealed, melds = [], []
+    flags = [
+        ("riichi", _("Riichi")),
+        ("double_riichi", _("Double riichi")),
+        ("ippatsu", _("Ippatsu")),
+        ("haitei", _("Haitei (last draw)")),
+        ("houtei", _("Houtei (last discard)")),
+        ("rinshan", _("Rinshan (after a kan)")),
+        ("chankan", _("Chankan (robbing a kan)")),
+        ("tenhou", _("Tenhou (dealer's first draw)")),
+        ("chiihou", _("Chiihou (first draw)")),
+    ]
+    situation = [
+        _("Seat wind: %(wind)s") % {"wind": wind_name(str(req["seat"]))},
+        _("Round wind: %(wind)s") % {"wind": wind_name(str(req["round"]))},
+        _("Tsumo") if win.tsumo else _("Ron"),
+        *[label for name, label in flags if req.get(name)],
+    ]
+    if req.get("honba"):
+        situation.append(
+            ngettext("%(n)s honba", "%(n)s honba", int(str(req["honba"]))) % {"n": req["honba"]}
+        )
+    if req.get("sticks"):
+        n = int(str(req["sticks"]))
+        situation.append(ngettext("%(n)s riichi stick", "%(n)s riichi sticks", n) % {"n": n})
+    if win.pao is not None:
+        situation.append(_("Responsibility payment (pao): %(name)s") % {"name": names[win.pao]})
+    if req.get("ron_order") == 2:
+        situation.append(_("Double ron: the other winner sits nearer the discarder"))
+    rows: list[Row] = []
+    refused = ""
+    if result.get("ok"):
+        yakuman = bool(rec.yakuman)
+        ours_yaku = [(str(y["id"]), int(y["han"])) for y in result["yaku"]]
+        rec_yaku = [(y, 13) for y in rec.yakuman] if yakuman else list(rec.yaku)
+        payments = result["payments"]
+        differs = checked.differences
+
+        def same(prefix: str) -> bool:
+            return not any(d.startswith(prefix) for d in differs)
+
+        total = int(payments["total"]) - int(payments["honba"])
+        rows = [
+            Row(_("Fu"), str(rec.fu), str(result["fu"]), same("fu ")),
+            Row(
+                _("Han"),
+                _("yakuman") if yakuman else str(rec.han),
+                _("yakuman") if result["yakuman"] else str(result["han"]),
+                same("yaku"),
+            ),
+            Row(_("Limit"), limit_label(rec.limit), limit_label(result["limit"]), same("limit")),
+            Row(
+                _("Yaku"),
+                _yaku_text(rec_yaku, yakuman),
+                _yaku_text(ours_yaku, bool(result["yakuman"])),
+                same("yaku"),
+            ),
+            Row(_("Points"), points_text(rec.points), points_text(total), same("points")),
+        ]
+        ours = computed_deltas(win, result, checked.hand.dealer, len(rec.deltas))
+        for s, name in enumerate(names):
+            rows.append(
+                Row(
+                    _("Score change: %(name)s") % {"name": name},
+                    _signed(rec.deltas[s]),
+                    _signed(ours[s]),
+                    rec.deltas[s] == ours[s],
+                )
+            )
+    else:
+        refused = str(result.get("error", {}).get("message", ""))
+    return WinView(
+        number=number,
+        text=win_text(win, names),
+        concealed=concealed,
+        win_tile=str(req["win"]),
+        melds=melds,
+        situation=situation,
+        dora=_tiles(str(req.get("dora", ""))),
+        ura=_tiles(str(req.get("ura", ""))),
+        rows=rows,
+        agrees=checked.agrees,
+        explain=reverse("tutor:explain") + "?" + request_query(req),
+        mine=seat is not None and seat == win.who,
+        refused=refused,
+        anchor=f"win-{number}",
+        title=f"{win_text(win, names)} ({round_label(checked.hand)})"[:80],
+        result=result,
+    )
+
+
+def _signed(value: int) -> str:
+    return ("+" if value > 0 else "") + points_text(value) if value else "0"
+
+
+def game_view(game: Game, seat: int | None) -> tuple[list[HandView], dict[str, int]]:
+    names = [name or "?" for name in game.players]
+    checked = iter(check_game(game))
+    hands = []
+    wins = agree = 0
+    for hand in game.hands:
+        view = HandView(
+            hand,
+            round_label(hand),
+            "",
+            [(names[s], s, hand.scores_before[s], hand.scores_after[s]) for s in range(len(names))],
+        )
+        for _win in hand.wins:
+            wins += 1
+            item = next(checked)
+            agree += item.agrees
+            view.wins.append(_win_view(wins, item, names, seat))
+        if hand.wins:
+            view.end = " · ".join(w.text for w in view.wins)
+            if hand.end == "double_ron":
+                view.end = _("Double ron: %(wins)s") % {"wins": view.end}
+        else:
+            view.end = draw_text(hand, names)
+        hands.append(view)
+    return hands, {"hands": len(game.hands), "wins": wins, "agree": agree}
+
+
+def game_context(request: HtmxHttpRequest, stored: ReviewedGame, owner: bool) -> dict[str, Any]:
+    game = read_record(stored.record)
+    hands, summary = game_view(game, stored.seat)
+    names = [name or "?" for name in game.players]
+    return {
+        "stored": stored,
+        "game": game,
+        "names": list(enumerate(names)),
+        "hands": hands,
+        "summary": summary,
+        "owner": owner,
+        "seat": stored.seat,
+        "share_url": request.build_absolute_uri(
+            reverse("tutor:review_game", args=[stored.public_id])
+        ),
+    }

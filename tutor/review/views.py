@@ -1,0 +1,184 @@
+"""Review a game: import a Tenhou record, list its hands, and set every win's recorded result
+beside Tenbo's, with a link to the walkthrough of the whole situation.
+
+Every game is looked up through its owner (the request's learner), or by its public id when the
+owner has shared it; anyone else gets a 404."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_record
+from scorer.http import HtmxHttpRequest
+from scorer.numbers import points_text
+from tutor.accounts.learners import learner_for
+from tutor.quiz.base import check
+from tutor.quiz.progress import record_answer
+from tutor.review import fetch, present, quiz
+from tutor.review.models import ReviewedGame
+from tutor.review.store import MAX_GAMES, keep
+
+
+def _games(request: HtmxHttpRequest) -> list[ReviewedGame]:
+    learner = learner_for(request, create=False)
+    return list(ReviewedGame.objects.filter(owner=learner)) if learner else []
+
+
+def _index(
+    request: HtmxHttpRequest, error: dict[str, Any] | None = None, status: int = 200
+) -> HttpResponse:
+    context = {
+        "games": _games(request),
+        "error": error,
+        "fetch_enabled": fetch.fetch_enabled(),
+        "max_kb": MAX_RECORD_BYTES // 1000,
+        "pasted": request.POST.get("record", "") if request.method == "POST" else "",
+    }
+    return render(request, "review/index.html", context, status=status)
+
+
+@require_GET
+def review_index(request: HtmxHttpRequest) -> HttpResponse:
+    """The import form and the learner's games."""
+    return _index(request)
+
+
+def _record_bytes(request: HtmxHttpRequest) -> bytes:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        if upload.size is None or upload.size > MAX_RECORD_BYTES:
+            raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes")
+        data: bytes = upload.read(MAX_RECORD_BYTES + 1)
+        return data
+    text = request.POST.get("record", "").strip()
+    if not text:
+        raise RecordError("")
+    log_id = fetch.log_link(text)
+    if log_id is not None:
+        if not fetch.fetch_enabled():
+            raise RecordError("link")
+        return fetch.fetch_log(log_id)
+    return text.encode("utf-8")
+
+
+@require_POST
+def review_import(request: HtmxHttpRequest) -> HttpResponse:
+    """Read the uploaded or pasted record; keep it and open it, or show why it was refused
+    (nothing is stored then)."""
+    try:
+        data = _record_bytes(request)
+        game = read_record(data)
+    except RecordError as exc:
+        return _index(request, present.record_error(exc), status=400)
+    if not game.hands:
+        return _index(request, present.record_error(RecordError("no hands")), status=400)
+    learner = learner_for(request)
+    assert learner is not None
+    if ReviewedGame.objects.filter(owner=learner).count() >= MAX_GAMES:
+        return _index(request, present.too_many(MAX_GAMES), status=400)
+    text = present.record_text(data)
+    stored = keep(learner, game, text)
+    return redirect("tutor:review_game", public_id=stored.public_id)
+
+
+def _visible(request: HtmxHttpRequest, public_id: str) -> tuple[ReviewedGame, bool]:
+    stored = get_object_or_404(ReviewedGame, public_id=public_id)
+    learner = learner_for(request, create=False)
+    owner = learner is not None and stored.owner_id == learner.pk
+    if not owner and not stored.shared:
+        raise Http404
+    return stored, owner
+
+
+def _owned(request: HtmxHttpRequest, public_id: str) -> ReviewedGame:
+    stored, owner = _visible(request, public_id)
+    if not owner:
+        raise Http404
+    return stored
+
+
+@require_GET
+def review_game(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The game: every hand, every win beside Tenbo's result."""
+    stored, owner = _visible(request, public_id)
+    context = present.game_context(request, stored, owner)
+    if request.htmx:
+        return render(request, "review/game.html#hands", context)
+    return render(request, "review/game.html", context)
+
+
+@require_POST
+def review_seat(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """ "Which one were you?": the learner's seat in the record (chosen once, changeable)."""
+    stored = _owned(request, public_id)
+    value = request.POST.get("seat", "")
+    if value.isdigit() and int(value) < 4:
+        stored.seat = int(value)
+        stored.save(update_fields=["seat"])
+    if request.htmx:
+        return render(
+            request, "review/game.html#hands", present.game_context(request, stored, True)
+        )
+    return redirect("tutor:review_game", public_id=public_id)
+
+
+@require_POST
+def review_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    stored = _owned(request, public_id)
+    stored.shared = request.POST.get("shared") == "1"
+    stored.save(update_fields=["shared"])
+    return redirect("tutor:review_game", public_id=public_id)
+
+
+@require_POST
+def review_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    _owned(request, public_id).delete()
+    return redirect("tutor:review")
+
+
+def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict[str, Any]:
+    stored, owner = _visible(request, public_id)
+    context = present.game_context(request, stored, owner)
+    wins = [w for h in context["hands"] for w in h.wins if w.rows]
+    view = next((w for w in wins if w.number == number), None)
+    if view is None:
+        raise Http404
+    later = [w.number for w in wins if w.number > number]
+    context.update(
+        {
+            "win": view,
+            "question": quiz.question_for(stored.public_id, number, view, view.result),
+            "next_number": later[0] if later else None,
+            "answer_key": uuid.uuid4().hex,
+        }
+    )
+    return context
+
+
+@require_GET
+def review_quiz(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """One win of the game as a question."""
+    context = _quiz_context(request, public_id, number)
+    return render(request, "review/quiz.html", context)
+
+
+@require_POST
+def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """Check the answer, store it with the learner's quiz progress, show the verdict."""
+    context = _quiz_context(request, public_id, number)
+    question = context["question"]
+    given = {f.name: request.POST.get(f.name, "")[:20] for f in question.fields}
+    verdict = check(question, given)
+    record_answer(request, question, verdict, given, request.POST.get("answer_key", "")[:64])
+    context["verdict"] = verdict
+    context["answer_rows"] = [
+        (v.label, v.given, points_text(question.expected[v.name]), v.ok) for v in verdict.fields
+    ]
+    if request.htmx:
+        return render(request, "review/quiz.html#answer", context)
+    return render(request, "review/quiz.html", context)
