@@ -37,7 +37,16 @@ from tutor.quiz.base import rules_label
 from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
-_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
+_NOT_OPTIONS = (
+    "seed",
+    "set",
+    "n",
+    "timed",
+    "only",
+    "csrfmiddlewaretoken",
+    "answer_key",
+    "expired",
+)
 ANSWER_PREFIX = "a_"
 #: The time limits a learner can choose for a timed set (seconds per question), and the range
 #: a typed one is kept in.
@@ -267,24 +276,34 @@ def _rows(
     return rows
 
 
+Cells = tuple[tuple[bool, int, int], ...]
+
+
 @functools.lru_cache(maxsize=1024)
 def _cached_grid_html(
-    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], language: str | None
+    dealer: bool,
+    win: str,
+    rules: str,
+    highlight: tuple[bool, int, int],
+    language: str | None,
+    also: Cells = (),
 ) -> SafeString:
     return render_to_string(
-        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight)}
+        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight, also=also)}
     )
 
 
-def grid_html(dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int]) -> SafeString:
+def grid_html(
+    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], also: Cells = ()
+) -> SafeString:
     """The score table shown beside an answer's feedback, with the question's cell marked.
 
     It is the same for every learner, so it is rendered once per process and cell (and
     language): rendering its 44 cells was a third of an answer's cost. While developing
     (DEBUG) it is rendered each time, so that template edits show up."""
     if settings.DEBUG:
-        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language())
-    return _cached_grid_html(dealer, win, rules, highlight, get_language())
+        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language(), also)
+    return _cached_grid_html(dealer, win, rules, highlight, get_language(), also)
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -453,9 +472,12 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if question.cell is not None:
         dealer, _fu, _han = question.cell
         win = "ron" if question.expected.get("ron") is not None else "tsumo"
+        also: Cells = ()
         if kind == "reverse":
             win = question.key.split(":")[2]
-        table = grid_html(dealer, win, question.rules, question.cell)
+            # Every cell that pays the points is right: all of them are marked.
+            also = tuple((dealer, fu, han) for fu, han in question.accepted)
+        table = grid_html(dealer, win, question.rules, question.cell, also)
     set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
         set_id, positions = context["set_id"], context["positions"]
@@ -481,6 +503,8 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     interval = timeuntil(item.due, item.last_seen)
     context.update(
         verdict=verdict,
+        # The timer ran out (quiz.js sends ``expired``): the feedback says so, not "Not quite".
+        timed_out=bool(context["timed"]) and data.get("expired") == "1" and not verdict.correct,
         slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,
