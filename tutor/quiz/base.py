@@ -429,10 +429,14 @@ def step_text(step: Mapping[str, Any]) -> str:
         if k not in ("why", "text", "step")
     }
     params["tiles"] = tile_words(step.get("tiles", ()))
-    for key in ("indicator", "dora", "tile"):
-        value = step.get(key)
-        if isinstance(value, str) and value.endswith("z") and len(value) == 2:
+    for key, value in step.items():
+        # A single honour tile (the winning tile, an indicator) by its name.
+        if isinstance(value, str) and len(value) == 2 and value[1] == "z" and value[0] in "1234567":
             params[key] = tile_words([value])
+    if step.get("blocks"):
+        params["sets"] = join_list(tile_words(b.get("tiles", ())) for b in step["blocks"])
+    if step.get("pairs"):
+        params["pair"] = tile_words(step["pairs"][0])
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
         if step.get("payer_name") == "The other non-dealer":  # three players
@@ -553,7 +557,7 @@ def number_field(
 ) -> Field:
     f = Field(name, label)
     if opts.get("mode") == "choice":
-        f.choices = [(str(v), str(v)) for v in number_choices(rng, correct, pool)]
+        f.choices = [(str(v), number(v)) for v in number_choices(rng, correct, pool)]
     return f
 
 
@@ -604,10 +608,14 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
             )
             continue
         text = str(got[0] if isinstance(got, list) and got else got or "")
-        ok = parse_number(text) == want if f.numeric else text.strip() == str(want)
+        parsed = parse_number(text) if f.numeric else None
+        ok = parsed == want if f.numeric else text.strip() == str(want)
         labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
         given = labels.get(text.strip(), text.strip())
-        verdicts.append(
-            FieldVerdict(f.name, f.label, given or "—", labels.get(str(want), str(want)), ok)
-        )
+        shown = labels.get(str(want), str(want))
+        if f.numeric:
+            # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
+            shown = number(want) if isinstance(want, int) else shown
+            given = number(parsed) if parsed is not None else given
+        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
     return Verdict(all(v.ok for v in verdicts), verdicts)
