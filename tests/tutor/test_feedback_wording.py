@@ -74,7 +74,8 @@ def questions() -> Iterator[quiz.Question]:
         for seed in SEEDS:
             yield quiz.make_question(kind, seed, {})
     # Rule sets whose sentences differ: three players, kiriage, the classic rules.
-    yield quiz.make_question("table", 1, {"rules": "tenhou_sanma", "item": "table.sanma:n:ron:3:30"})
+    sanma = {"rules": "tenhou_sanma", "item": "table.sanma:n:ron:3:30"}
+    yield quiz.make_question("table", 1, sanma)
     yield quiz.make_question("table", 1, {"rules": "mleague", "item": "table:n:tsumo:4:30"})
     yield quiz.make_question("table", 1, {"item": "table:n:ron:4:30"})
     yield quiz.make_question("fu_items", 2, {"rules": "classic"})

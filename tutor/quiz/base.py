@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
@@ -367,13 +367,13 @@ def rules_label(name: str) -> str:
 
 #: Honour tiles by the names players use ("East", "Haku"), in sentences (never 1z-7z).
 HONOUR_NAMES: Final = {
-    "1z": gettext_lazy("East"),
-    "2z": gettext_lazy("South"),
-    "3z": gettext_lazy("West"),
-    "4z": gettext_lazy("North"),
-    "5z": gettext_lazy("Haku"),
-    "6z": gettext_lazy("Hatsu"),
-    "7z": gettext_lazy("Chun"),
+    "1z": pgettext_lazy("honour tile", "East"),
+    "2z": pgettext_lazy("honour tile", "South"),
+    "3z": pgettext_lazy("honour tile", "West"),
+    "4z": pgettext_lazy("honour tile", "North"),
+    "5z": pgettext_lazy("honour tile", "Haku"),
+    "6z": pgettext_lazy("honour tile", "Hatsu"),
+    "7z": pgettext_lazy("honour tile", "Chun"),
 }
 
 
@@ -406,6 +406,8 @@ _QUIZ_STEP_TEXT: Final = {
         "{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."
     ),
     "payment.exact": gettext_lazy("{payer_name} pays {multiplier} × {base} = {amount}."),
+    # Fu before han, as the tables and the seeds write a figure (30 fu 4 han, 30符4飜).
+    "limit": gettext_lazy("{fu} fu {han} han reaches {limit}: base points {base}."),
 }
 
 
@@ -416,6 +418,8 @@ def _quiz_template(step: Mapping[str, Any]) -> str | None:
     if step.get("step") == "payment":
         exact = step.get("raw") == step.get("amount")
         return str(_QUIZ_STEP_TEXT["payment.exact" if exact else "payment"])
+    if step.get("why") == TEXT["limit"]:
+        return str(_QUIZ_STEP_TEXT["limit"])
     return None
 
 
@@ -466,7 +470,8 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     raw = base_points(fu, han)
     lines: list[str] = []
     if limit:
-        sentence = _(TEXT[limit_key(limit, han)])
+        key = limit_key(limit, han)
+        sentence = str(_QUIZ_STEP_TEXT["limit"]) if key == "limit" else _(TEXT[key])
         lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=number(base)))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
             lines.append(

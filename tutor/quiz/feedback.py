@@ -723,14 +723,21 @@ def variants(question: Question) -> list[Variant]:
     return [v for v in out if any(expected.get(k, n) != n for k, n in v[1].items())]
 
 
-def reproduces(variant: Variant, question: Question, given: Mapping[str, int]) -> bool:
-    """Whether re-working ``question`` with the slip gives every wrong number the learner gave
-    (and at least one)."""
+def explains(variant: Variant, question: Question, given: Mapping[str, int]) -> set[str]:
+    """The fields whose wrong number the slip gives, when re-working the question with it gives
+    every wrong number the learner gave for the fields it works out (else none): a slip that
+    gives 3,900 for one payer but not the 2,000 given wrongly for the other explains nothing."""
     _slip, numbers, _params = variant
     wrong = {k: v for k, v in given.items() if v != question.expected.get(k)}
-    return bool(wrong) and all(
-        numbers.get(k, question.expected.get(k)) == v for k, v in wrong.items()
-    )
+    if any(wrong[k] != n for k, n in numbers.items() if k in wrong):
+        return set()
+    return {k for k, v in wrong.items() if numbers.get(k) == v}
+
+
+def reproduces(variant: Variant, question: Question, given: Mapping[str, int]) -> bool:
+    """Whether re-working ``question`` with the slip gives at least one wrong number the
+    learner gave, and every wrong number they gave for the fields it works out."""
+    return bool(explains(variant, question, given))
 
 
 def _rank(slip: str) -> int:
@@ -741,10 +748,11 @@ def _rank(slip: str) -> int:
 
 def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
     """What the feedback names for an answer: in the yaku drill the engine's why-not for each
-    wrongly chosen yaku (and why for each missed one); then the slips whose re-worked answer
-    gives every wrong number the learner gave: one as a fact, two or more as possibilities,
-    likeliest first; and in the estimate drill, how close the guess was. A right answer, or a
-    wrong one no slip explains, gets none (the derivation says how it is worked out)."""
+    wrongly chosen yaku (and why for each missed one); then, for the learner's wrong numbers,
+    the slips whose re-worked answer gives exactly those numbers: one slip as a fact, two or
+    more that give the same numbers as possibilities, likeliest first; and in the estimate
+    drill, how close the guess was. A right answer, or a wrong one no slip explains, gets none
+    (the derivation says how it is worked out)."""
     found: list[Slip] = []
     if question.kind == "yaku":
         found += _yaku_slips(question, answers)
@@ -753,16 +761,26 @@ def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
     if not wrong:
         return found
     case = _case(question)
-    matched: dict[str, Variant] = {}
-    for variant in variants(question):
+    groups: dict[frozenset[str], list[Variant]] = {}
+    named: set[str] = set()
+    for variant in sorted(variants(question), key=lambda v: _rank(v[0])):
         base_id = variant[0].split(".")[0]
-        if base_id not in matched and reproduces(variant, question, given):
-            matched[base_id] = variant
-    ordered = sorted(matched.values(), key=lambda v: _rank(v[0]))
-    if len(ordered) == 1:
-        found.append(_fact(question, ordered[0], wrong, case))
-    elif ordered:
-        found.append(_either(question, ordered, wrong, case))
+        fields = explains(variant, question, given)
+        if fields and base_id not in named:
+            named.add(base_id)
+            groups.setdefault(frozenset(fields), []).append(variant)
+    # A slip that gives only part of what another gives (the total that follows from the
+    # payments another slip gives) adds nothing: the fuller explanation stands.
+    groups = {f: g for f, g in groups.items() if not any(f < other for other in groups)}
+    order = [f.name for f in question.fields]
+    for given_fields, group in sorted(
+        groups.items(), key=lambda g: min(order.index(k) for k in g[0])
+    ):
+        numbers = {k: wrong[k] for k in order if k in given_fields}
+        if len(group) == 1:
+            found.append(_fact(question, group[0], numbers, case))
+        else:
+            found.append(_either(question, group, numbers, case))
     if question.kind == "estimate" and "collect" in wrong:
         found.append(_closeness(wrong["collect"], int(question.expected["collect"])))
     return found
@@ -913,9 +931,9 @@ def _closeness(given: int, total: int) -> Slip:
     """How close an estimate was (the estimate drill accepts only the exact figure)."""
     diff = abs(given - total)
     values = {
-        "value": quantity("collect", given),
-        "diff": quantity("collect", diff),
-        "total": quantity("collect", total),
+        "value": number(given),
+        "diff": number(diff),
+        "total": number(total),
         "percent": round(100 * diff / total) if total else 100,
     }
     # One whole sentence for each direction (never a "below"/"above" word glued in).
