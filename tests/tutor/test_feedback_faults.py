@@ -233,3 +233,35 @@ def test_a_timed_out_question_says_time_ran_out(client: Any) -> None:
 def test_reverse_and_choice_drills_have_no_numeric_slip() -> None:
     q = quiz.make_question("reverse", 1, {"item": "reverse:n:ron:2:40"})
     assert feedback.variants(q) == []
+
+
+# -- validation messages name the field by its label (item 10) ----------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("seed=x", "Question number: a whole number from 0 to"),
+        ("set=-1", "Set number: a whole number from 0 to"),
+        ("set=1&n=99", "Question in the set: a whole number from 0 to 9."),
+        ("timed=abc", "Seconds per question: a whole number from 0 to 3600."),
+    ],
+)
+def test_quiz_parameter_messages_name_the_field_by_its_label(
+    client: Any, query: str, says: str
+) -> None:
+    page = client.get(f"/tutor/quiz/table/?{query}").content.decode()
+    assert says in page
+    assert "must be" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["9" * 41, "3900\x00"])
+def test_an_unreadable_answer_is_named_by_its_label(client: Any, value: str) -> None:
+    q = quiz.make_question("table", 42, {"item": "table:n:ron:3:30"})
+    response = post_answer(client, q, {"a_ron": value}, answer_key="c" * 32)
+    found = re.search(r'data-error-for="a_ron">([^<]*)<', response.content.decode())
+    assert found
+    assert "The discarder pays" in found.group(1)
+    assert "a_ron" not in found.group(1)

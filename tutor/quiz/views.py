@@ -20,7 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
@@ -56,6 +56,14 @@ TIME_DEFAULT = 20
 #: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
 MAX_SEED = 10**15
 LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
+#: Each numeric parameter by the name the page gives it (a message names the field by its
+#: label, never the parameter: "Seconds per question: a whole number from 0 to 3600.").
+LABELS = {
+    "seed": gettext_lazy("Question number"),
+    "set": gettext_lazy("Set number"),
+    "n": gettext_lazy("Question in the set"),
+    "timed": gettext_lazy("Seconds per question"),
+}
 #: A chosen time limit is at least 3 s (a larger number is refused as out of range).
 TIME_RANGE = (3, LIMITS["timed"])
 #: The longest answer value kept: numbers and choice ids are short; anything longer is refused
@@ -80,8 +88,8 @@ def _bad_parameter(data: QueryDict) -> str | None:
     for name, high in LIMITS.items():
         value = data.get(name)
         if value is not None and value.strip() and parse_int(value, 0, high) is None:
-            return gettext("“%(name)s” must be a whole number from 0 to %(high)d.") % {
-                "name": name,
+            return gettext("%(label)s: a whole number from 0 to %(high)s.") % {
+                "label": LABELS[name],
                 "high": high,
             }
     return None
@@ -95,18 +103,36 @@ def _bad_answer(data: QueryDict) -> str | None:
     return None
 
 
-def _answer_errors(data: QueryDict) -> dict[str, str]:
+def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
     """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, with
-    the message shown beside each; they are neither checked nor stored."""
+    the message shown beside each, naming the field by its label; they are neither checked
+    nor stored."""
+    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
     errors = {}
     for name, values in data.lists():
         if not name.startswith(ANSWER_PREFIX):
             continue
         if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
-            errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
-                "n": MAX_ANSWER
-            }
+            if name in labels:
+                errors[name] = gettext("%(label)s: at most %(n)d characters.") % {
+                    "label": labels[name],
+                    "n": MAX_ANSWER,
+                }
+            else:
+                errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
+                    "n": MAX_ANSWER
+                }
     return errors
+
+
+def _labelled(question: quiz.Question, errors: dict[str, str]) -> dict[str, str]:
+    """The input guard's messages for this question's answer fields, naming each field by its
+    label instead of its parameter (“a_ron” → “The discarder pays”)."""
+    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
+    return {
+        name: message.replace(name, labels[name]) if name in labels else message
+        for name, message in errors.items()
+    }
 
 
 def _is_answer_field(name: str) -> bool:
@@ -440,7 +466,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             {"error": str(error), "kind_name": quiz.KIND_NAMES[kind], "question": None},
             status=400,
         )
-    unreadable = {**_answer_errors(data), **input_errors(request)}
+    unreadable = {**_answer_errors(data, question), **_labelled(question, input_errors(request))}
     if unreadable:
         context = _context(request, question, data)
         context["field_errors"] = unreadable
