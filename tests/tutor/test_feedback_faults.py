@@ -265,3 +265,20 @@ def test_an_unreadable_answer_is_named_by_its_label(client: Any, value: str) -> 
     assert found
     assert "The discarder pays" in found.group(1)
     assert "a_ron" not in found.group(1)
+
+
+# -- open melds are drawn as the picker draws them (item 9) -------------------------------------
+
+
+@pytest.mark.django_db
+def test_an_open_meld_in_a_quiz_hand_has_its_called_tile_turned(client: Any) -> None:
+    for seed in range(60):
+        q = quiz.make_question("fu", seed, {"open": "open"})
+        assert q.request is not None
+        if "[" in q.request["hand"]:
+            break
+    page = client.get(f"/tutor/quiz/fu/?open=open&seed={seed}").content.decode()
+    hand = re.search(r'<div class="quiz-hand".*?</div>', page, re.S)
+    assert hand
+    assert 'class="meld' in hand.group(0)
+    assert "tile-side" in hand.group(0)  # the called tile lies sideways

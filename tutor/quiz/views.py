@@ -168,8 +168,13 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
         if request.get("riichi") or request.get("double_riichi")
         else [],
         "concealed": [_tile(t) for t in parsed.concealed],
+        # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
         "melds": [
-            {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
+            {
+                "tiles": [_tile(t) for t in m.tiles],
+                "closed": m.kind.value == "kan_closed",
+                "meld": m,
+            }
             for m in parsed.melds
         ],
         "win": _tile(str(request["win"])),
