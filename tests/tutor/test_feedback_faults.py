@@ -73,6 +73,8 @@ def test_three_slips_on_one_number_are_possibilities() -> None:
     assert len(found[0].ids) >= 2
     assert " is what you get if you " in found[0].text
     assert "would be right" not in found[0].text
+    # Each possibility links the lesson section that teaches it.
+    assert found[0].html.count('<a href="/tutor/lessons/') == len(found[0].ids)
 
 
 # -- slips that were never named -----------------------------------------------------------------

@@ -13,11 +13,13 @@ answers by the slip ids they match.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -26,7 +28,7 @@ from scorer.engine.fu import round_up_10
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
 from scorer.forms import PRESET_LABELS
-from tutor.course.lessons import BY_SLUG, TOPICS, topic_url
+from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
 from tutor.quiz.base import (
     Question,
@@ -302,26 +304,13 @@ class Slip:
     topic: str
     ids: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
+    #: Two or more slips: the sentence with each "if you ..." a link to its lesson section.
+    html: str = ""
 
     @property
     def url(self) -> str:
         """The lesson section that teaches the rule (the likeliest slip's)."""
         return topic_url(self.topic)
-
-    @property
-    def links(self) -> list[tuple[str, str]]:
-        """(label, url) of the lesson sections teaching each slip named, without repeats."""
-        out: list[tuple[str, str]] = []
-        for topic in self.topics or (self.topic,):
-            url = topic_url(topic)
-            if url not in (u for _l, u in out):
-                out.append((lesson_title(topic), url))
-        return out
-
-
-def lesson_title(topic: str) -> str:
-    """The title of the lesson that teaches ``topic``."""
-    return str(BY_SLUG[TOPICS[topic][0]].title)
 
 
 # -- the situation a question is about -----------------------------------------------------------
@@ -828,25 +817,45 @@ def _fact(
 def _either(
     question: Question, ordered: list[Variant], wrong: Mapping[str, int], case: _Case | None
 ) -> Slip:
-    clauses = [str(SLIP_CLAUSE[slip]) % _params(params, case) for slip, _n, params in ordered]
-    ways = clauses[-1]
-    for clause in reversed(clauses[:-1]):
-        if ways is clauses[-1]:
-            ways = _("%(first)s, or if you %(last)s") % {"first": clause, "last": ways}
-        else:
-            ways = _("%(first)s, if you %(next)s") % {"first": clause, "next": ways}
-    value = answer_words(question, wrong, ordered[0][1])
     ids = tuple(slip.split(".")[0] for slip, _n, _p in ordered)
+    clauses = [str(SLIP_CLAUSE[slip]) % _params(params, case) for slip, _n, params in ordered]
+    # The same sentence with each clause a link to the lesson section that teaches it.
+    linked = [
+        format_html('<a href="{}">{}</a>', topic_url(SLIP_TOPICS[i]), clause)
+        for i, clause in zip(ids, clauses, strict=True)
+    ]
+    value = answer_words(question, wrong, ordered[0][1])
     field = _field_of(ordered[0], wrong)
     return Slip(
         ids[0],
         field,
         str(wrong[field]),
-        str(EITHER) % {"value": value, "ways": ways},
+        str(EITHER) % {"value": value, "ways": _ways(clauses)},
         SLIP_TOPICS[ids[0]],
         ids,
         tuple(SLIP_TOPICS[i] for i in ids),
+        _linked_sentence(value, _ways(linked)),
     )
+
+
+def _linked_sentence(value: str, ways: str) -> str:
+    """``EITHER`` as HTML: the value escaped, the clauses (escaped already, with their links)
+    kept as they are."""
+    template = str(EITHER).replace("{", "{{").replace("}", "}}")
+    template = template % {"value": "{value}", "ways": "{ways}"}
+    return format_html(template, value=value, ways=mark_safe(ways))
+
+
+def _ways(clauses: Sequence[str]) -> str:
+    """ "A, if you B, or if you C" (「A場合か、B場合か、C」): the clauses of "what you get if
+    you ..."; with links, each clause is already escaped HTML."""
+    ways = clauses[-1]
+    for n, clause in enumerate(reversed(clauses[:-1])):
+        if n == 0:
+            ways = _("%(first)s, or if you %(last)s") % {"first": clause, "last": ways}
+        else:
+            ways = _("%(first)s, if you %(next)s") % {"first": clause, "next": ways}
+    return ways
 
 
 _FU_FIELDS: Final = ("fu", "win", "pair", "wait")
