@@ -152,7 +152,13 @@ def test_shared_set_url_is_the_same_question(client):
     assert q.request is not None
     # The hand itself, not a count of its winning tile over the page: the CSRF token is random
     # letters and digits and sometimes holds "3m" too.
-    label = f'aria-label="The hand: {q.request["hand"]} + {q.request["win"]}"'
+    # Honours by name for screen readers (issue 19 item 9): "… South ×2 + 3m".
+    from scorer.engine.notation import parse_hand
+    from tutor.quiz.base import tile_words
+
+    parsed = parse_hand(q.request["hand"])
+    words = " ".join([tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)])
+    label = f'aria-label="The hand: {words} + {tile_words([q.request["win"]])}"'
     assert label in first
     assert label in again
     assert "Question 3 of 10" in first

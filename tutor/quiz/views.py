@@ -33,7 +33,7 @@ from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, sanma, srs
-from tutor.quiz.base import rules_label
+from tutor.quiz.base import rules_label, tile_words
 from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
@@ -179,6 +179,11 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
         ],
         "win": _tile(str(request["win"])),
         "tsumo": bool(request.get("tsumo")),
+        # For screen readers: honours by name, never 555z.
+        "words": " ".join(
+            [tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)]
+        ),
+        "win_words": tile_words([str(request["win"])]),
     }
 
 
