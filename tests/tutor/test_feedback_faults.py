@@ -284,3 +284,18 @@ def test_an_open_meld_in_a_quiz_hand_has_its_called_tile_turned(client: Any) -> 
     assert hand
     assert 'class="meld' in hand.group(0)
     assert "tile-side" in hand.group(0)  # the called tile lies sideways
+
+
+def test_kuisagari_of_one_yaku_reads_loses() -> None:
+    from tests.tutor.test_feedback import OPEN_ITTSU
+
+    q = hand_question("yaku", OPEN_ITTSU, ["yaku", "han"])
+    found = slips(q, {"yaku": q.expected["yaku"], "han": "3"})
+    assert named(found) == ["kuisagari_forgotten"]
+    assert "so Ittsu loses one han (kuisagari)." in found[0].text
+
+
+def test_a_single_payment_is_quoted_as_given_never_as_all() -> None:
+    q = quiz.make_question("table", 1, {"item": "table:d:tsumo:3:30"})
+    found = slips(q, {"tsumo_others": "6000"})
+    assert found[0].text.startswith("6,000 is what the dealer collects in all")

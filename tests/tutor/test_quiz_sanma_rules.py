@@ -175,15 +175,22 @@ def test_a_right_answer_through_the_views(client, htmx):
 @pytest.mark.django_db
 def test_a_wrong_answer_shows_the_rule_the_number_belongs_to(client):
     q = quiz.make_question(KIND, 4, {"item": sanma.key_of("dealer", False, 5, None)})
-    given = right_answers(q) | {"a_tsumo_dealer": "4000"}  # tsumo loss's dealer share
+    # Tsumo loss's dealer share and total (the other non-dealer pays the same under both): a
+    # slip is named when re-working with it gives every number given (issue 19 item 1).
+    given = right_answers(q) | {"a_tsumo_dealer": "4000", "a_collect": "6000"}
     page = html_lib.unescape(post_answer(client, q, given).content.decode())
     assert "Not quite." in page
     assert (
-        "4,000 would be right under tsumo loss (ツモ損); this question is under the dealer-pays "
-        "rule." in page
+        "4,000 (6,000 in all) would be right under tsumo loss (ツモ損); this question is under "
+        "the dealer-pays rule." in page
     )
+
     assert "The same tsumo under each rule:" in page
     assert not Answer.objects.get().correct
+    # The dealer's share alone, with this rule's total, is not tsumo loss's answer.
+    alone = right_answers(q) | {"a_tsumo_dealer": "4000"}
+    page = post_answer(client, q, alone, answer_key="e" * 32).content.decode()
+    assert "would be right under" not in page
 
 
 @pytest.mark.django_db

@@ -191,8 +191,12 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(value)s is the payment before rounding; each payment is rounded up to the next hundred."
     ),
     "kuisagari_forgotten": gettext_lazy(
-        "%(value)s would be right for a closed hand; this hand is open, so %(yaku)s lose one han "
-        "each (kuisagari)."
+        "%(value)s would be right for a closed hand; this hand is open, so %(yaku)s loses one "
+        "han (kuisagari)."
+    ),
+    "kuisagari_forgotten.many": gettext_lazy(
+        "%(value)s would be right for a closed hand; this hand is open, so %(yaku)s each lose "
+        "one han (kuisagari)."
     ),
     "dora_forgotten": gettext_lazy("%(value)s leaves out the %(dora)s han of dora."),
     "indicator_as_dora": gettext_lazy(
@@ -276,6 +280,7 @@ SLIP_CLAUSE: Final[dict[str, Promise]] = {
     "base_rounded": gettext_lazy("round the base points (%(base)s) up before multiplying"),
     "payment_not_rounded": gettext_lazy("leave the payment unrounded"),
     "kuisagari_forgotten": gettext_lazy("forget kuisagari (%(yaku)s)"),
+    "kuisagari_forgotten.many": gettext_lazy("forget kuisagari (%(yaku)s)"),
     "dora_forgotten": gettext_lazy("leave out the dora"),
     "indicator_as_dora": gettext_lazy("count the indicator tiles in the hand as dora"),
     "sanma_other_rule": gettext_lazy("pay under %(other)s"),
@@ -496,7 +501,9 @@ def _han_variants(question: Question) -> list[Variant]:
     kuisagari = [s for s in steps if s["step"] == "yaku" and s.get("kuisagari")]
     if kuisagari:
         names = join_list(yaku_label(str(s["id"])) for s in kuisagari)
-        out.append(("kuisagari_forgotten", {"han": han + len(kuisagari)}, {"yaku": names}))
+        # One whole sentence for one yaku and for several ("Honitsu loses", "… each lose").
+        slip = "kuisagari_forgotten" if len(kuisagari) == 1 else "kuisagari_forgotten.many"
+        out.append((slip, {"han": han + len(kuisagari)}, {"yaku": names}))
     dora = sum(int(y["han"]) for y in result["yaku"] if y["id"] in ("dora", "ura_dora", "aka_dora"))
     if dora:
         out.append(("dora_forgotten", {"han": han - dora}, {"dora": dora}))
@@ -714,18 +721,17 @@ def variants(question: Question) -> list[Variant]:
 
 def explains(variant: Variant, question: Question, given: Mapping[str, int]) -> set[str]:
     """The fields whose wrong number the slip gives, when re-working the question with it gives
-    every wrong number the learner gave for the fields it works out (else none): a slip that
-    gives 3,900 for one payer but not the 2,000 given wrongly for the other explains nothing."""
+    every number the learner gave for the fields it works out (else none): a slip that gives
+    3,900 for one payer but not the 2,000 given for the other explains nothing."""
     _slip, numbers, _params = variant
-    wrong = {k: v for k, v in given.items() if v != question.expected.get(k)}
-    if any(wrong[k] != n for k, n in numbers.items() if k in wrong):
+    if any(given[k] != n for k, n in numbers.items() if k in given):
         return set()
-    return {k for k, v in wrong.items() if numbers.get(k) == v}
+    return {k for k, v in given.items() if v != question.expected.get(k) and numbers.get(k) == v}
 
 
 def reproduces(variant: Variant, question: Question, given: Mapping[str, int]) -> bool:
     """Whether re-working ``question`` with the slip gives at least one wrong number the
-    learner gave, and every wrong number they gave for the fields it works out."""
+    learner gave, and every number they gave for the fields it works out."""
     return bool(explains(variant, question, given))
 
 
@@ -881,8 +887,6 @@ def answer_words(question: Question, wrong: Mapping[str, int], numbers: Mapping[
         payment = quantity("ron", shown["ron"])
     elif others is not None and dealer_pays is not None:
         payment = split_text(others, dealer_pays)
-    elif others is not None and "tsumo_dealer" not in question.expected:
-        payment = all_text(others)
     elif others is not None:
         payment = quantity("tsumo_others", others)
     elif dealer_pays is not None:
