@@ -39,7 +39,7 @@ CASES = [
 #: Kinds whose answer is a choice or a pair: no numeric slip, only the plain derivation.
 PLAIN_KINDS = ("reverse", "quick", "exact_fu")
 ORACLE = settings(
-    max_examples=6,
+    max_examples=10,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -115,11 +115,11 @@ def test_the_slip_oracle(kind: str, preset: str, seed: int) -> None:
     check_question(quiz.make_question(kind, seed, {"rules": preset}))
 
 
-@pytest.mark.parametrize("kind", PLAIN_KINDS)
+@pytest.mark.parametrize(("kind", "preset"), [(k, p) for k in PLAIN_KINDS for p in RULE_SETS])
 @ORACLE
 @given(seed=st.integers(min_value=0, max_value=10**6))
-def test_choice_and_pair_drills_name_no_slip(kind: str, seed: int) -> None:
-    q = quiz.make_question(kind, seed, {})
+def test_choice_and_pair_drills_name_no_slip(kind: str, preset: str, seed: int) -> None:
+    q = quiz.make_question(kind, seed, {"rules": preset})
     assert variants(q) == []
     assert slips(q, right_answers(q)) == []
     wrong = dict.fromkeys(q.expected, "1")

@@ -63,7 +63,8 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
             "Does this hand need an exact fu count, or does the quick method (pattern %(pattern)s) "
             "give the right points?"
         )
-        % {"pattern": pattern},
+        # Seven pairs by the rules' own fixed fu (25, or 50 in the classic rules).
+        % {"pattern": str(rules.chiitoitsu_fu) if pattern == "25" else pattern},
         fields=[Field("need", _("Exact count needed?"), choices=choices, numeric=False)],
         expected={"need": "yes" if needed else "no"},
         derivation=derivation,
