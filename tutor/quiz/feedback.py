@@ -1,14 +1,20 @@
-"""Feedback that names the learner's mistake: common slips computed as variants with the engine.
+"""Feedback that names the learner's mistake, and only a mistake the engine can prove.
 
-``slips(question, answers)`` is a pure function (no database, no request): for a wrong answer it
-re-works the question the way a learner who made a known slip would (no kiriage, tsumo fu
-forgotten, the ron-completed triplet counted as concealed, the dealer multiplier forgotten, honba
-counted once...) and returns every slip whose number equals the number the learner gave, each
-with a sentence saying so and the lesson section that teaches the rule. In the yaku drill, a yaku
+``slips(question, answers)`` is a pure function (no database, no request). For a wrong answer it
+re-works the question with each slip of the catalogue applied, under the question's own rule set
+and with the engine's payment rules (scorer.engine.points): kiriage left out or assumed, the
+dealer forgotten, tsumo fu forgotten, the ron-completed triplet counted as concealed, honba
+counted once ... (``variants``). A slip is named only when its re-worked answer gives the
+learner's numbers (``explains``): every number the learner gave for the fields the slip works
+out, and at least one wrong one. One slip is said as a fact, with the lesson section that
+teaches the rule; two or more that give the same numbers are said as possibilities, likeliest
+first ("this is what you get if you …, or if you …"). A right answer gets nothing; a wrong one
+no slip explains gets nothing either (the page shows the derivation). In the yaku drill, a yaku
 chosen wrongly gets the engine's own "why not" sentence, and a missed one its "why".
 
-The same function serves the classroom's "common wrong answers" later: group a class's wrong
-answers by the slip ids they match.
+The same function serves the classroom's "common wrong answers": it groups a class's wrong
+answers by what the feedback says of them. tests/tutor/test_slip_oracle.py checks all of this
+over every drill kind, rule preset and slip.
 """
 
 from __future__ import annotations
@@ -483,8 +489,8 @@ def _fu_variants(case: _Case) -> list[tuple[str, int, dict[str, object]]]:
 
 
 def _rounded(raw: int) -> int:
-    """Fu rounded up to a ten, as a hand of four sets and a pair is scored (never below 30 for
-    an open hand's 20 is not asked here: the slips keep the shape they change)."""
+    """Fu rounded up to a ten, as the learner who made the slip would round them (the engine's
+    own rounding, scorer.engine.fu)."""
     return round_up_10(raw)
 
 
