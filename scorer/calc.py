@@ -54,9 +54,9 @@ YAKUMAN_CHOICES: Final = (
 
 #: Each field's sentence whole, so each language names the field its own way (飜数, 本場 ...).
 _WHOLE_MESSAGES: Final[dict[str, Promise]] = {
-    "han": gettext_lazy("'han' must be a whole number from %(low)s to %(high)s."),
-    "honba": gettext_lazy("'honba' must be a whole number from %(low)s to %(high)s."),
-    "sticks": gettext_lazy("'sticks' must be a whole number from %(low)s to %(high)s."),
+    "han": gettext_lazy("Han: a whole number from %(low)s to %(high)s."),
+    "honba": gettext_lazy("Honba: a whole number from %(low)s to %(high)s."),
+    "sticks": gettext_lazy("Riichi sticks: a whole number from %(low)s to %(high)s."),
 }
 
 
@@ -82,7 +82,7 @@ class PointsForm(forms.Form):
         required=False,
         empty_value=None,
         error_messages={
-            "invalid_choice": gettext_lazy("'fu' must be 20, 25 or a multiple of 10 up to 110.")
+            "invalid_choice": gettext_lazy("Fu: 20, 25 or a multiple of 10 up to 110.")
         },
     )
     yakuman = forms.TypedChoiceField(
@@ -90,30 +90,28 @@ class PointsForm(forms.Form):
         coerce=int,
         required=False,
         empty_value=None,
-        error_messages={"invalid_choice": gettext_lazy("'yakuman' must be 0 to 3 multiples.")},
+        error_messages={"invalid_choice": gettext_lazy("Yakuman: none, or 1 to 3 times.")},
     )
     dealer = forms.TypedChoiceField(
         choices=(("0", "0"), ("1", "1")),
         coerce=lambda v: v == "1",
         required=False,
         empty_value=None,
-        error_messages={"invalid_choice": gettext_lazy("'dealer' must be 1 (yes) or 0 (no).")},
+        error_messages={"invalid_choice": gettext_lazy("Winner: the dealer or a non-dealer.")},
     )
     tsumo = forms.TypedChoiceField(
         choices=(("0", "0"), ("1", "1")),
         coerce=lambda v: v == "1",
         required=False,
         empty_value=None,
-        error_messages={"invalid_choice": gettext_lazy("'tsumo' must be 1 (tsumo) or 0 (ron).")},
+        error_messages={"invalid_choice": gettext_lazy("Win by: ron or tsumo.")},
     )
     honba = _whole("honba", 0, 99)
     sticks = _whole("sticks", 0, 99)
     rules = forms.ChoiceField(
         choices=RULES_CHOICES,
         required=False,
-        error_messages={
-            "invalid_choice": gettext_lazy("'rules' must be one of the presets in the list.")
-        },
+        error_messages={"invalid_choice": gettext_lazy("Rules: one of the presets in the list.")},
     )
     #: Three players only (ignored with four): who pays the absent north player's share.
     sanma_tsumo = forms.ChoiceField(
@@ -121,7 +119,7 @@ class PointsForm(forms.Form):
         required=False,
         error_messages={
             "invalid_choice": gettext_lazy(
-                "'sanma_tsumo' must be loss (tsumo loss), split or dealer (the dealer pays)."
+                "Three players: tsumo loss, the split rule or the dealer-pays rule."
             )
         },
     )

@@ -13,7 +13,15 @@
         if (left <= 5) timer.classList.add("late");
         if (left <= 0) {
           clearInterval(tick);
-          if (form && document.body.contains(form)) form.requestSubmit();
+          if (form && document.body.contains(form)) {
+            // Say that time ran out, so the feedback does not read as a wrong guess.
+            var expired = document.createElement("input");
+            expired.type = "hidden";
+            expired.name = "expired";
+            expired.value = "1";
+            form.appendChild(expired);
+            form.requestSubmit();
+          }
         }
       }, 1000);
     });

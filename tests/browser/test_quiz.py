@@ -77,10 +77,13 @@ def test_timed_question_counts_down_and_submits_itself(page):
     # A selector, not wait_for_function: the page's CSP forbids the eval it polls with.
     page.locator(".quiz-timer", has_text=re.compile(r"^1s$")).wait_for()
     assert "late" in (timer.get_attribute("class") or "")
-    # Nothing typed: when the time is up the form is sent as it is, and marked wrong.
+    # Nothing typed: when the time is up the form is sent as it is, and marked wrong; the
+    # feedback says that time ran out, not "Not quite" (issue 19 item 2).
     feedback = page.locator(".quiz-feedback")
     feedback.wait_for(timeout=5000)
-    assert "Not quite." in feedback.inner_text()
+    assert "Time ran out." in feedback.inner_text()
+    assert "Not quite." not in feedback.inner_text()
+    assert not Answer.objects.get().correct
     assert page.locator(".quiz-timer").count() == 0
     assert Answer.objects.count() == 1
     assert "timed=3" in (page.locator("a.quiz-next").get_attribute("href") or "")

@@ -27,15 +27,6 @@ CATALOGUES = sorted(
     if ".venv" not in p.parts and "build" not in p.parts
 )
 
-#: Catalogues edited on other branches this session (their engineers were given the same
-#: choices). On the course branch they still write variants; the mark is strict, so once the
-#: merged catalogue is clean the test XPASSes, fails, and the mark must be removed. Each entry
-#: names the owner so the lead knows whom to ask about what is left.
-ELSEWHERE = {
-    "tutor/quiz/locale/ja/LC_MESSAGES/django.po": "feedback (quiz)",
-    "tutor/classroom/locale/ja/LC_MESSAGES/django.po": "classroom",
-}
-
 
 def _found(catalogue: str) -> list[str]:
     """``line: msgid → variant (should be term)`` for each variant a catalogue's msgstr writes."""
@@ -48,19 +39,11 @@ def _found(catalogue: str) -> list[str]:
 
 
 def _params() -> list[object]:
-    params: list[object] = []
-    for catalogue in CATALOGUES:
-        marks = []
-        if catalogue in ELSEWHERE:
-            reason = f"owned by {ELSEWHERE[catalogue]}; fixed on that branch, remove after merge"
-            marks.append(pytest.mark.xfail(strict=True, reason=reason))
-        params.append(pytest.param(catalogue, marks=marks, id=catalogue.split("/locale")[0]))
-    return params
+    return [pytest.param(c, id=c.split("/locale")[0]) for c in CATALOGUES]
 
 
 def test_every_catalogue_is_checked() -> None:
     assert len(CATALOGUES) >= 8
-    assert set(ELSEWHERE) <= set(CATALOGUES)
     assert "tutor/course/locale/ja/LC_MESSAGES/django.po" in CATALOGUES
     assert "locale/ja/LC_MESSAGES/django.po" in CATALOGUES
 

@@ -62,12 +62,13 @@ def test_bad_fields_are_answered_beside_them(client):
     _, html = page(client, "han=x&fu=35&honba=-1&sticks=100&rules=nope&dealer=7")
     assert short(html) is None
     for message in (
-        "'han' must be a whole number from 1 to 99.",
-        "'honba' must be a whole number from 0 to 99.",
-        "'sticks' must be a whole number from 0 to 99.",
-        "'fu' must be 20, 25 or a multiple of 10 up to 110.",
-        "'rules' must be one of the presets in the list.",
-        "'dealer' must be 1 (yes) or 0 (no).",
+        # Each field by its label, never the parameter (issue 19 item 10).
+        "Han: a whole number from 1 to 99.",
+        "Honba: a whole number from 0 to 99.",
+        "Riichi sticks: a whole number from 0 to 99.",
+        "Fu: 20, 25 or a multiple of 10 up to 110.",
+        "Rules: one of the presets in the list.",
+        "Winner: the dealer or a non-dealer.",
     ):
         assert message in html
     assert 'id="err-han"' in html

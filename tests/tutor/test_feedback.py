@@ -12,11 +12,12 @@ from tests.tutor.quizhelp import post_answer
 from tutor import quiz
 from tutor.course.lessons import BY_SLUG, LESSONS, TOPICS
 from tutor.quiz.base import Field, Question
-from tutor.quiz.feedback import SLIP_TEXT, SLIP_TOPICS, slips
+from tutor.quiz.feedback import SLIP_CLAUSE, SLIP_TEXT, SLIP_TOPICS, slips
 
 
 def ids(question: Question, **answers: Any) -> set[str]:
-    return {s.id for s in slips(question, dict(answers))}
+    """Every slip named, as a fact or as one of the possibilities."""
+    return {i for s in slips(question, dict(answers)) for i in (s.ids or (s.id,))}
 
 
 def table(key: str, rules: str = "tenhou") -> Question:
@@ -64,7 +65,7 @@ def test_no_kiriage_is_named_with_the_issue_s_own_example():
     q = table("table:n:tsumo:4:30", "mleague")
     found = slips(q, {"tsumo_others": "2000", "tsumo_dealer": "3900"})
     assert [s.id for s in found] == ["no_kiriage"]
-    assert found[0].text.startswith("3900 would be right without kiriage mangan")
+    assert found[0].text.startswith("3,900 would be right without kiriage mangan")
     assert found[0].field == "tsumo_dealer"
     assert found[0].url == "/tutor/lessons/points#p3"
     # The rules by the name learners know, never the preset's id.
@@ -143,8 +144,8 @@ def test_each_fu_slip_is_named_in_the_fu_drill_and_in_the_payments(slip, request
     q = hand_question("fu", request_, ["fu"])
     assert q.expected["fu"] != given
     found = slips(q, {"fu": str(given)})
-    assert slip in {s.id for s in found}, found
-    named = next(s for s in found if s.id == slip)
+    assert slip in {i for s in found for i in s.ids}, found
+    named = next(s for s in found if slip in s.ids)
     assert named.text.startswith(str(given))
     assert named.url.startswith(f"/tutor/lessons/{TOPICS[SLIP_TOPICS[slip]][0]}#p")
     # the same slip carried through to the payment, where it changes the payment
@@ -203,7 +204,7 @@ def test_sticks_forgotten_in_what_the_winner_collects():
     total = score_request(HONBA)["payments"]["total"]
     found = slips(q, {"collect": str(total)})
     assert [s.id for s in found] == ["sticks_forgotten"]
-    assert "1000" in found[0].text
+    assert "1,000" in found[0].text
 
 
 def test_honba_forgotten_on_a_ron():
@@ -252,7 +253,10 @@ def test_a_missed_yaku_gets_the_engine_s_reason():
 
 
 def test_every_slip_has_a_sentence_and_a_taught_topic():
-    assert set(SLIP_TEXT) | {"wrong_yaku", "missed_yaku"} == set(SLIP_TOPICS)
+    texts = {key.split(".")[0] for key in SLIP_TEXT}
+    assert texts | {"wrong_yaku", "missed_yaku"} == set(SLIP_TOPICS)
+    # Every slip that can be one of several possibilities has its "if you ..." clause.
+    assert set(SLIP_CLAUSE) == set(SLIP_TEXT) - {"estimate_off"}
     for topic in SLIP_TOPICS.values():
         assert topic in TOPICS
 
@@ -273,7 +277,7 @@ def test_the_answer_page_names_the_slip_and_links_the_lesson(client):
     page = post_answer(client, q, {"a_tsumo_others": "2000", "a_tsumo_dealer": "3900"}).content
     html = page.decode()
     assert 'data-slip="no_kiriage"' in html
-    assert "3900 would be right without kiriage mangan" in html
+    assert "3,900 would be right without kiriage mangan" in html
     assert 'href="/tutor/lessons/points#p3"' in html
     right = post_answer(client, q, {"a_tsumo_others": "2000", "a_tsumo_dealer": "4000"})
     assert "data-slip" not in right.content.decode()
@@ -321,7 +325,7 @@ def test_item_slips_in_the_fu_by_item_drill(slip, request_, field, given):
     q = items_question(request_)
     assert q.expected[field] != given
     found = slips(q, {field: str(given)})
-    assert slip in {s.id for s in found if s.field == field}, found
+    assert slip in {i for s in found if s.field == field for i in s.ids}, found
 
 
 def test_block_slips_in_the_fu_by_item_drill():

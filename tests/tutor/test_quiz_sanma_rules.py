@@ -82,8 +82,8 @@ def test_the_feedback_gives_the_same_win_under_every_rule_this_one_first():
     q = quiz.make_question(KIND, 1, {"item": sanma.key_of("dealer", False, 3, 30)})
     start = q.derivation.index("The same tsumo under each rule:")
     # The engine's own sentences for the rule come first (base points, the rule, each payer).
-    assert q.derivation[0] == "Base points = 30 × 2^(3+2) = 960."
-    assert "The dealer pays 3 × 960 = 2880, rounded up to 2900." in q.derivation[:start]
+    assert q.derivation[0] == "Base points = 30 × 32 (2 to the power of 3 han + 2) = 960."
+    assert "The dealer pays 3 × 960 = 2,880, rounded up to 2,900." in q.derivation[:start]
     assert q.derivation[start - 1] == "The winner collects 3,900 in all (two payers)."
     rules = q.derivation[start + 1 :]
     assert [line.split(":")[0] for line in rules] == [
@@ -100,14 +100,11 @@ def test_a_number_of_another_rule_is_named_as_that_rule():
     q = quiz.make_question(KIND, 1, {"item": sanma.key_of("split", False, 5, None)})
     # Tsumo loss's mangan: 2000 / 4000 = 6000.
     found = feedback.slips(q, {"tsumo_others": "2000", "tsumo_dealer": "4000", "collect": "6000"})
-    assert {(s.id, s.field) for s in found} == {
-        ("sanma_other_rule", "tsumo_others"),
-        ("sanma_other_rule", "tsumo_dealer"),
-        ("sanma_other_rule", "collect"),
-    }
+    # One slip, named once for the whole answer it gives (issue 19: every number re-worked).
+    assert {(s.id, s.field) for s in found} == {("sanma_other_rule", "tsumo_others")}
     assert found[0].text == (
-        "2000 would be right under tsumo loss (ツモ損); this question is under the split rule "
-        "(北家折半)."
+        "2,000/4,000 (6,000 in all) would be right under tsumo loss (ツモ損); this question is "
+        "under the split rule (北家折半)."
     )
     assert all(s.topic == "sanma" for s in found)
 
@@ -122,11 +119,11 @@ def test_four_players_and_swapped_payers_are_named():
         "collect": str(four["total"]),
     }
     found = {s.id: s for s in feedback.slips(q, given)}
-    # (2700 is also what the dealer-pays rule collects: that slip is named as well.)
-    assert set(found) == {"sanma_four_players", "sanma_payers_swapped", "sanma_other_rule"}
-    assert found["sanma_other_rule"].field == "collect"
+    # 2700 is also what the dealer-pays rule collects, but that rule gives other payments than
+    # the ones given: only slips that re-work to every wrong number given are named (issue 19).
+    assert set(found) == {"sanma_four_players", "sanma_payers_swapped"}
     assert found["sanma_four_players"].text == (
-        f"{four['total']} is what the winner would collect with four players; with three "
+        f"{four['total']:,} is what the winner would collect with four players; with three "
         "players there are only two payers."
     )
 
@@ -178,15 +175,22 @@ def test_a_right_answer_through_the_views(client, htmx):
 @pytest.mark.django_db
 def test_a_wrong_answer_shows_the_rule_the_number_belongs_to(client):
     q = quiz.make_question(KIND, 4, {"item": sanma.key_of("dealer", False, 5, None)})
-    given = right_answers(q) | {"a_tsumo_dealer": "4000"}  # tsumo loss's dealer share
+    # Tsumo loss's dealer share and total (the other non-dealer pays the same under both): a
+    # slip is named when re-working with it gives every number given (issue 19 item 1).
+    given = right_answers(q) | {"a_tsumo_dealer": "4000", "a_collect": "6000"}
     page = html_lib.unescape(post_answer(client, q, given).content.decode())
     assert "Not quite." in page
     assert (
-        "4000 would be right under tsumo loss (ツモ損); this question is under the dealer-pays "
-        "rule." in page
+        "4,000 (6,000 in all) would be right under tsumo loss (ツモ損); this question is under "
+        "the dealer-pays rule." in page
     )
+
     assert "The same tsumo under each rule:" in page
     assert not Answer.objects.get().correct
+    # The dealer's share alone, with this rule's total, is not tsumo loss's answer.
+    alone = right_answers(q) | {"a_tsumo_dealer": "4000"}
+    page = post_answer(client, q, alone, answer_key="e" * 32).content.decode()
+    assert "would be right under" not in page
 
 
 @pytest.mark.django_db
@@ -235,4 +239,5 @@ def test_the_dealers_own_tsumo_under_dealer_pays_is_explained_as_split():
     rule = q.derivation[1]
     assert "split between the two payers" in rule
     assert "dealer also pays" not in rule
-    assert "Each of the two other players pays 3 × 960 = 2880, rounded up to 2900." in q.derivation
+    paid = "Each of the two other players pays 3 × 960 = 2,880, rounded up to 2,900."
+    assert paid in q.derivation

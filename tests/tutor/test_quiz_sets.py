@@ -101,7 +101,8 @@ def test_the_time_limit_is_the_learners_choice(client):
     # More than an hour is refused, with the field named (hostile-input rule of the quiz).
     refused = client.get("/tutor/quiz/table/?set=1&n=0&timed=99999")
     assert refused.status_code == 400
-    assert "“timed” must be a whole number from 0 to 3600." in refused.content.decode()
+    # The field by its label, never the parameter (issue 19 item 10).
+    assert "Seconds per question: a whole number from 0 to 3600." in refused.content.decode()
     page = _answer(client, 0, right=True, timed="45")
     assert "timed=45" in _href(page, "quiz-next")
 

@@ -79,8 +79,9 @@ def test_wrong_answer_shows_the_right_one_and_its_derivation(client, htmx):
     html = response.content.decode()
     assert ("<html" in html) is not htmx
     assert "Not quite." in html
-    assert "5200" in html  # the right answer
-    assert "Base points = 40 × 2^(3+2) = 1280." in html
+    assert "5,200" in html  # the right answer, as the page writes numbers
+    # × and the power of two worked out, numbers grouped (issue 19 item 8): no "x", no "^".
+    assert "Base points = 40 × 32 (2 to the power of 3 han + 2) = 1,280." in html
     assert 'class="lvl-none hl"' in html or " hl" in html  # the highlighted cell
     assert 'aria-current="true"' in html
     item = ItemProgress.objects.get(key=q.key)
@@ -151,7 +152,13 @@ def test_shared_set_url_is_the_same_question(client):
     assert q.request is not None
     # The hand itself, not a count of its winning tile over the page: the CSRF token is random
     # letters and digits and sometimes holds "3m" too.
-    label = f'aria-label="The hand: {q.request["hand"]} + {q.request["win"]}"'
+    # Honours by name for screen readers (issue 19 item 9): "… South ×2 + 3m".
+    from scorer.engine.notation import parse_hand
+    from tutor.quiz.base import tile_words
+
+    parsed = parse_hand(q.request["hand"])
+    words = " ".join([tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)])
+    label = f'aria-label="The hand: {words} + {tile_words([q.request["win"]])}"'
     assert label in first
     assert label in again
     assert "Question 3 of 10" in first

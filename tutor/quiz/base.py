@@ -15,19 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
+from scorer.engine.notation import NotationError, format_tiles
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
 from scorer.forms import PRESET_LABELS
+from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
 from tutor.walkthrough.steps import SANMA_PAYER_NAMES, wait_name
-from tutor.walkthrough.steps import number as walkthrough_number
 
 KINDS: Final = (
     "table",
@@ -330,9 +331,10 @@ SANMA_PAYER: Final = {
 }
 
 
-def number(n: int) -> str:
-    """Points as the page's readers write them: 12,000 in English, 12000 in Japanese."""
-    return walkthrough_number(n)
+def number(n: object) -> str:
+    """Points as the page's readers write them: 12,000 in English, 12000 in Japanese
+    (scorer/numbers.py, the one helper)."""
+    return points_text(n)
 
 
 def ron_text(points: int) -> str:
@@ -363,11 +365,82 @@ def rules_label(name: str) -> str:
     return str(PRESET_LABELS.get(name, name))
 
 
+#: Honour tiles by the names players use ("East", "Haku"), in sentences (never 1z-7z).
+HONOUR_NAMES: Final = {
+    "1z": pgettext_lazy("honour tile", "East"),
+    "2z": pgettext_lazy("honour tile", "South"),
+    "3z": pgettext_lazy("honour tile", "West"),
+    "4z": pgettext_lazy("honour tile", "North"),
+    "5z": pgettext_lazy("honour tile", "Haku"),
+    "6z": pgettext_lazy("honour tile", "Hatsu"),
+    "7z": pgettext_lazy("honour tile", "Chun"),
+}
+
+
+def tile_words(tiles: Iterable[object]) -> str:
+    """Tiles in a sentence: suited tiles in the compact notation (the tile images stand beside
+    it), honours by name, a run of the same honour counted: "123m", "East ×3", "Haku ×2"."""
+    codes = [str(t) for t in tiles]
+    suited = [c for c in codes if len(c) == 2 and c[1] in "mps" and c[0].isdigit()]
+    honours = [c for c in codes if c not in suited]
+    parts: list[str] = []
+    if suited:
+        try:
+            parts.append(format_tiles(suited))
+        except (NotationError, ValueError, KeyError):
+            parts.append(" ".join(suited))
+    for code in dict.fromkeys(honours):
+        name = str(HONOUR_NAMES.get(code, code))
+        n = honours.count(code)
+        parts.append(name if n == 1 else _("%(tile)s ×%(n)s") % {"tile": name, "n": n})
+    return " ".join(parts)
+
+
+#: The engine's payment and base-points sentences as the quiz writes them: × for times and the
+#: power of two worked out (no "x", no "^").
+_QUIZ_STEP_TEXT: Final = {
+    "base_points": gettext_lazy(
+        "Base points = {fu} × {power} (2 to the power of {han} han + 2) = {base}."
+    ),
+    "payment": gettext_lazy(
+        "{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."
+    ),
+    "payment.exact": gettext_lazy("{payer_name} pays {multiplier} × {base} = {amount}."),
+    # Fu before han, as the tables and the seeds write a figure (30 fu 4 han, 30符4飜).
+    "limit": gettext_lazy("{fu} fu {han} han reaches {limit}: base points {base}."),
+}
+
+
+def _quiz_template(step: Mapping[str, Any]) -> str | None:
+    """The quiz's own wording of a base-points or payment step (None for the others)."""
+    if step.get("step") == "base_points":
+        return str(_QUIZ_STEP_TEXT["base_points"])
+    if step.get("step") == "payment":
+        exact = step.get("raw") == step.get("amount")
+        return str(_QUIZ_STEP_TEXT["payment.exact" if exact else "payment"])
+    if step.get("why") == TEXT["limit"]:
+        return str(_QUIZ_STEP_TEXT["limit"])
+    return None
+
+
 def step_text(step: Mapping[str, Any]) -> str:
     """An engine step in the current language: its template translated, then filled in (words
-    such as the wait or the payer as translated labels, never as the engine's ids)."""
-    params = {k: v for k, v in step.items() if k not in ("why", "text", "step")}
-    params["tiles"] = " ".join(str(t) for t in step.get("tiles", ()))
+    such as the wait or the payer as translated labels, never as the engine's ids; numbers as
+    the page writes them; honour tiles by name)."""
+    params: dict[str, object] = {
+        k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v
+        for k, v in step.items()
+        if k not in ("why", "text", "step")
+    }
+    params["tiles"] = tile_words(step.get("tiles", ()))
+    for key, value in step.items():
+        # A single honour tile (the winning tile, an indicator) by its name.
+        if isinstance(value, str) and len(value) == 2 and value[1] == "z" and value[0] in "1234567":
+            params[key] = tile_words([value])
+    if step.get("blocks"):
+        params["sets"] = join_list(tile_words(b.get("tiles", ())) for b in step["blocks"])
+    if step.get("pairs"):
+        params["pair"] = tile_words(step["pairs"][0])
     if "payer" in step:
         params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
         if step.get("payer_name") == "The other non-dealer":  # three players
@@ -378,8 +451,11 @@ def step_text(step: Mapping[str, Any]) -> str:
         params["how"] = _("tsumo (self-draw)") if step["how"] == "tsumo" else _("ron (a discard)")
     if step.get("limit"):
         params["limit"] = limit_label(str(step["limit"]))
+    if step.get("step") == "base_points":
+        params["power"] = number(2 ** (int(step.get("han", 0)) + 2))
+    template = _quiz_template(step) or _(str(step["why"]))
     try:
-        return _(str(step["why"])).format(**params)
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(step.get("text", ""))
 
@@ -394,12 +470,20 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     raw = base_points(fu, han)
     lines: list[str] = []
     if limit:
-        sentence = _(TEXT[limit_key(limit, han)])
-        lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=base))
+        key = limit_key(limit, han)
+        sentence = str(_QUIZ_STEP_TEXT["limit"]) if key == "limit" else _(TEXT[key])
+        lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=number(base)))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
-            lines.append(_("Kiriage mangan: 1920 base points are rounded up to a mangan."))
+            lines.append(
+                _("Kiriage mangan: %(base)s base points are rounded up to a mangan.")
+                % {"base": number(1920)}
+            )
     else:
-        lines.append(_(TEXT["base_points"]).format(fu=fu, han=han, base=base))
+        lines.append(
+            str(_QUIZ_STEP_TEXT["base_points"]).format(
+                fu=fu, han=han, power=number(2 ** (han + 2)), base=number(base)
+            )
+        )
     tsumo = win == "tsumo"
     names = PAYER
     rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
@@ -409,18 +493,20 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
         rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
         absent = ceil100((2 if dealer else 1) * base)
         lines.append(
-            _(TEXT["sanma." + sanma_rule_text(rules.sanma_tsumo, dealer)]).format(absent=absent)
+            _(TEXT["sanma." + sanma_rule_text(rules.sanma_tsumo, dealer)]).format(
+                absent=number(absent)
+            )
         )
     elif rules.sanma:
         lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
     for payer, multiplier, unrounded, amount in rows:
         lines.append(
-            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
+            str(_QUIZ_STEP_TEXT["payment" if unrounded != amount else "payment.exact"]).format(
                 payer_name=names[payer],
                 multiplier=multiplier,
-                base=base,
-                raw=unrounded,
-                amount=amount,
+                base=number(base),
+                raw=number(unrounded),
+                amount=number(amount),
             )
         )
     if rules.sanma and tsumo:
@@ -430,6 +516,19 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
             _("The winner collects %(total)s in all (two payers).") % {"total": number(total)}
         )
     return lines
+
+
+def fu_han_text(fu: int, han: int) -> str:
+    """A (fu, han) pair as the tables name it: "40 fu 2 han" (「40符2飜」, fu first)."""
+    return _("%(fu)s fu %(han)s han") % {"fu": fu, "han": han}
+
+
+def join_or(items: Sequence[str]) -> str:
+    """Alternatives in one string: "a", "a or b", "a, b or c" (「a、b、c のいずれか」 reads as a
+    list in Japanese)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(some)s or %(last)s") % {"some": join_list(items[:-1]), "last": items[-1]}
 
 
 def yaku_name(yaku_id: str) -> str:
@@ -463,7 +562,7 @@ def number_field(
 ) -> Field:
     f = Field(name, label)
     if opts.get("mode") == "choice":
-        f.choices = [(str(v), str(v)) for v in number_choices(rng, correct, pool)]
+        f.choices = [(str(v), number(v)) for v in number_choices(rng, correct, pool)]
     return f
 
 
@@ -482,14 +581,20 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
     ``answers`` maps field names to strings (or a list of strings for a multiple field)."""
     verdicts: list[FieldVerdict] = []
     if question.kind == "reverse":
+        # The (fu, han) pair is judged, never each number alone: 2 han is right with 40 fu and
+        # wrong with 30 fu for the same points.
         fu = parse_number(str(answers.get("fu", "")))
         han = parse_number(str(answers.get("han", "")))
         ok = (fu, han) in question.accepted
-        for name, value in (("fu", fu), ("han", han)):
-            label = next(x.label for x in question.fields if x.name == name)
-            shown = str(question.expected[name]) if not ok else str(value)
-            verdicts.append(FieldVerdict(name, label, str(answers.get(name, "")), shown, ok))
-        return Verdict(ok, verdicts)
+        given = (
+            fu_han_text(fu, han)
+            if fu is not None and han is not None
+            else " ".join(str(answers.get(n, "")) for n in ("fu", "han")).strip() or "—"
+        )
+        every = join_or([fu_han_text(f, h) for f, h in question.accepted])
+        shown = fu_han_text(fu, han) if ok and fu is not None and han is not None else every
+        label = _("Fu and han")
+        return Verdict(ok, [FieldVerdict("fu_han", label, given, shown, ok)])
     for f in question.fields:
         want = question.expected[f.name]
         got = answers.get(f.name, [] if f.multiple else "")
@@ -508,10 +613,14 @@ def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
             )
             continue
         text = str(got[0] if isinstance(got, list) and got else got or "")
-        ok = parse_number(text) == want if f.numeric else text.strip() == str(want)
+        parsed = parse_number(text) if f.numeric else None
+        ok = parsed == want if f.numeric else text.strip() == str(want)
         labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
         given = labels.get(text.strip(), text.strip())
-        verdicts.append(
-            FieldVerdict(f.name, f.label, given or "—", labels.get(str(want), str(want)), ok)
-        )
+        shown = labels.get(str(want), str(want))
+        if f.numeric:
+            # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
+            shown = number(want) if isinstance(want, int) else shown
+            given = number(parsed) if parsed is not None else given
+        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
     return Verdict(all(v.ok for v in verdicts), verdicts)

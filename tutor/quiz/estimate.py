@@ -15,6 +15,7 @@ from scorer.engine.rules import Rules
 from tutor.course.names import limit_label
 from tutor.quiz.base import (
     Question,
+    number,
     number_field,
     rng_for,
     rules_of,
@@ -23,13 +24,14 @@ from tutor.quiz.base import (
 from tutor.quiz.hands import hand_facts, scored_hand
 from tutor.quiz.quick import quick_pattern
 
-#: The fu the quick method assumes for each of its patterns.
+#: The fu the quick method assumes for each of its patterns (seven pairs: the rules' own, 25,
+#: or 50 in the classic rules: see :func:`pattern_fu`).
 PATTERN_FU: Final = {"25": 25, "20": 20, "30": 30, "30+": 30, "40+": 40}
 #: Seconds on the clock for an estimate, unless the URL says otherwise.
 ESTIMATE_SECONDS: Final = 20
 
 _PATTERN_NAMES: Final = {
-    "25": gettext_lazy("seven pairs, 25 fu"),
+    "25": gettext_lazy("seven pairs, %(fu)s fu"),
     "20": gettext_lazy("pinfu by tsumo, 20 fu"),
     "30": gettext_lazy("pinfu by ron, 30 fu"),
     "30+": gettext_lazy("a closed tsumo or an open hand, 30 fu and up"),
@@ -48,16 +50,25 @@ def collected(fu: int, han: int, dealer: bool, tsumo: bool, rules: Rules) -> int
     return rows[0][3] + 2 * rows[1][3]
 
 
+def pattern_fu(pattern: str, rules: Rules) -> int:
+    """The fu the quick method takes for ``pattern`` under ``rules``: seven pairs are the
+    rules' fixed fu (25, or 50 in the classic rules); the others are the pattern's usual fu."""
+    return rules.chiitoitsu_fu if pattern == "25" else PATTERN_FU[pattern]
+
+
 def quick_figure(result: Mapping[str, Any], request: Mapping[str, Any], rules: Rules) -> int:
     """The points the quick method gives: the hand's han at its pattern's fu."""
-    fu = PATTERN_FU[quick_pattern(result)]
+    fu = pattern_fu(quick_pattern(result), rules)
     dealer = request.get("seat", "1z") == "1z"
     return collected(fu, int(result["han"]), dealer, bool(request.get("tsumo")), rules)
 
 
-def pattern_line(result: Mapping[str, Any]) -> str:
+def pattern_line(result: Mapping[str, Any], rules: Rules) -> str:
     pattern = quick_pattern(result)
-    return _("Quick method: %(pattern)s.") % {"pattern": _PATTERN_NAMES[pattern]}
+    name = str(_PATTERN_NAMES[pattern])
+    if pattern == "25":
+        name = name % {"fu": rules.chiitoitsu_fu}
+    return _("Quick method: %(pattern)s.") % {"pattern": name}
 
 
 def estimate_question(seed: int, opts: dict[str, str]) -> Question:
@@ -82,21 +93,26 @@ def estimate_question(seed: int, opts: dict[str, str]) -> Question:
             rng,
         )
     ]
-    derivation = [pattern_line(result)]
+    derivation = [pattern_line(result, rules)]
     limit = result.get("limit")
-    if limit:
+    if limit and limit_for(int(result["han"]), 20, rules)[0] == limit:
         derivation.append(
             _("%(han)s han: %(limit)s whatever the fu.")
             % {"han": result["han"], "limit": limit_label(limit)}
         )
+    elif limit:
+        derivation.append(
+            _("%(fu)s fu %(han)s han reaches %(limit)s.")
+            % {"fu": result["fu"], "han": result["han"], "limit": limit_label(limit)}
+        )
     elif quick == total:
         derivation.append(
-            _("The quick method's figure is exact here: %(total)s.") % {"total": total}
+            _("The quick method's figure is exact here: %(total)s.") % {"total": number(total)}
         )
     else:
         derivation.append(
             _("The quick method gives %(quick)s; the exact count gives %(total)s.")
-            % {"quick": quick, "total": total}
+            % {"quick": number(quick), "total": number(total)}
         )
     derivation += steps_text(result, ("fu_total", "han_total", "limit", "payment", "total"))
     return Question(

@@ -10,7 +10,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 
 from scorer.engine.rules import Rules
-from tutor.quiz.base import Field, Question, QuizError, rng_for, rules_of, steps_text
+from tutor.quiz.base import Field, Question, QuizError, number, rng_for, rules_of, steps_text
 from tutor.quiz.estimate import pattern_line, quick_figure
 from tutor.quiz.hands import fu_hand, hand_facts
 from tutor.quiz.quick import quick_pattern
@@ -38,7 +38,7 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
     needed = needs_exact_count(result, request, rules)
     quick = quick_figure(result, request, rules)
     total = int(result["payments"]["total"])
-    derivation = [pattern_line(result)]
+    derivation = [pattern_line(result, rules)]
     derivation.append(
         _("Exact count: %(raw)s fu, scored as %(fu)s.")
         % {"raw": _raw_fu(result), "fu": result["fu"]}
@@ -46,11 +46,11 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
     if needed:
         derivation.append(
             _("Yes: the quick method gives %(quick)s, the hand is worth %(total)s.")
-            % {"quick": quick, "total": total}
+            % {"quick": number(quick), "total": number(total)}
         )
     else:
         derivation.append(
-            _("No: the quick method's figure, %(total)s, is right.") % {"total": total}
+            _("No: the quick method's figure, %(total)s, is right.") % {"total": number(total)}
         )
     derivation += steps_text(result, ("fu", "fu_total"))
     choices = [("yes", _("Yes, count the fu")), ("no", _("No, the quick method is enough"))]
@@ -63,7 +63,8 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
             "Does this hand need an exact fu count, or does the quick method (pattern %(pattern)s) "
             "give the right points?"
         )
-        % {"pattern": pattern},
+        # Seven pairs by the rules' own fixed fu (25, or 50 in the classic rules).
+        % {"pattern": str(rules.chiitoitsu_fu) if pattern == "25" else pattern},
         fields=[Field("need", _("Exact count needed?"), choices=choices, numeric=False)],
         expected={"need": "yes" if needed else "no"},
         derivation=derivation,

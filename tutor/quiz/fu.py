@@ -15,6 +15,7 @@ from tutor.quiz.base import (
     number_field,
     rng_for,
     steps_text,
+    tile_words,
 )
 from tutor.quiz.hands import fu_hand, hand_facts
 
@@ -27,7 +28,9 @@ def fu_question(seed: int, opts: dict[str, str], itemised: bool) -> Question:
     wait = None if opts["wait"] == "any" else opts["wait"]
     open_ = {"any": None, "open": True, "closed": False}[opts["open"]]
     if itemised and target is None:
-        target = rng.choice([f for f in FU_TARGETS if f != 25])
+        # Only a fu the other filters allow: 20 fu is a closed pinfu tsumo (a two-sided wait).
+        pinfu_ok = wait in (None, "ryanmen") and open_ is not True
+        target = rng.choice([f for f in FU_TARGETS if f != 25 and (f != 20 or pinfu_ok)])
     request, result = fu_hand(rng, target=target, wait=wait, open_=open_, rules=opts["rules"])
     fu = int(result["fu"])
     derivation = steps_text(result, ("reading", "wait", "fu", "fu_total"))
@@ -84,12 +87,12 @@ def _fu_item_fields(
                 it["id"].endswith(("triplet", "kan")) and sorted(it["tiles"]) == tiles
             )
         )
-        label = _("Block %(n)d: %(tiles)s") % {"n": n, "tiles": " ".join(block["tiles"])}
+        label = _("Block %(n)d: %(tiles)s") % {"n": n, "tiles": tile_words(block["tiles"])}
         fields.append(number_field(f"block{n}", label, fu, pool, opts, rng))
         expected[f"block{n}"] = fu
     pair_fu = take(lambda it: it["id"].startswith("pair_"))
     pair = reading["pairs"][0] if reading["pairs"] else []
-    label = _("Pair: %(tiles)s") % {"tiles": " ".join(pair)}
+    label = _("Pair: %(tiles)s") % {"tiles": tile_words(pair)}
     fields.append(number_field("pair", label, pair_fu, pool, opts, rng))
     expected["pair"] = pair_fu
     wait_fu = take(lambda it: it["id"].startswith("wait_"))

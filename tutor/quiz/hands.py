@@ -297,13 +297,19 @@ def fu_hand(
     pinfu: bool | None = None,
     rules: str = "tenhou",
     tries: int = 4000,
+    pairs: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A scored hand with the wanted fu / wait / openness: built from blocks chosen to hit the
-    target, then checked with the engine (retried until the engine agrees)."""
+    target, then checked with the engine (retried until the engine agrees). ``pairs``: a
+    seven-pairs hand (scored at the rules' fixed fu: 25, or 50 in the classic rules)."""
     rule_set = PRESETS[rules]
+    if pairs:
+        request = dict(_chiitoitsu(rng, rule_set), rules=rules)
+        return request, score_request(request)
     free = target is None and open_ is None and pinfu is None and tsumo is None
     if target == 25 or (free and wait in (None, "tanki") and rng.random() < 0.08):
-        if open_ or pinfu or wait not in (None, "tanki") or rule_set.chiitoitsu_fu != 25:
+        impossible = open_ or pinfu or wait not in (None, "tanki") or rule_set.chiitoitsu_fu != 25
+        if target == 25 and impossible:
             raise QuizError(_("A 25 fu hand is seven pairs: closed, with a single wait."))
         request = dict(_chiitoitsu(rng, rule_set), rules=rules)
         return request, score_request(request)

@@ -19,7 +19,7 @@ from tutor.quiz.base import (
     steps_text,
     who,
 )
-from tutor.quiz.hands import scored_hand
+from tutor.quiz.hands import hand_facts, scored_hand
 
 
 def honba_question(seed: int, opts: dict[str, str]) -> Question:
@@ -109,5 +109,10 @@ def honba_question(seed: int, opts: dict[str, str]) -> Question:
         fields=fields,
         expected=expected,
         derivation=derivation,
+        # The hand and its situation go with the question: the feedback re-works the payment
+        # from them (honba forgotten, counted once ...).
+        request=request,
+        result=result,
         rules=opts["rules"],
+        facts=hand_facts(request, result),
     )

@@ -13,6 +13,7 @@ from tutor.quiz.base import (
     Field,
     Question,
     rng_for,
+    rules_of,
     steps_text,
 )
 from tutor.quiz.hands import fu_hand, hand_facts
@@ -33,7 +34,7 @@ def quick_pattern(result: Mapping[str, Any]) -> str:
 
 
 _QUICK_WHY: Final = {
-    "25": gettext_lazy("Seven pairs (chiitoitsu) is always 25 fu."),
+    "25": gettext_lazy("Seven pairs (chiitoitsu) is a fixed %(fu)s fu under these rules."),
     "20": gettext_lazy("Pinfu by tsumo is 20 fu."),
     "30": gettext_lazy("Pinfu by ron is 30 fu."),
     "30+": gettext_lazy(
@@ -49,7 +50,7 @@ def quick_question(seed: int, opts: dict[str, str]) -> Question:
     if target == "any":
         target = rng.choice(QUICK_PATTERNS)
     table: dict[str, dict[str, Any]] = {
-        "25": {"target": 25},
+        "25": {"pairs": True},
         "20": {"target": 20},
         "30": {"pinfu": True, "tsumo": False},
         "30+": {"open_": True}
@@ -60,10 +61,18 @@ def quick_question(seed: int, opts: dict[str, str]) -> Question:
     knobs = table[target]
     request, result = fu_hand(rng, rules=opts["rules"], **knobs)
     pattern = quick_pattern(result)
+    rules = rules_of(opts)
+    # Seven pairs are the rules' fixed fu (25, or 50 in the classic rules).
+    labels = {"25": str(rules.chiitoitsu_fu)}
     fields = [
-        Field("pattern", _("Pattern"), choices=[(p, p) for p in QUICK_PATTERNS], numeric=False)
+        Field(
+            "pattern",
+            _("Pattern"),
+            choices=[(p, labels.get(p, p)) for p in QUICK_PATTERNS],
+            numeric=False,
+        )
     ]
-    derivation = [str(_QUICK_WHY[pattern])]
+    derivation = [str(_QUICK_WHY[pattern]) % {"fu": rules.chiitoitsu_fu}]
     derivation.append(_("The exact count: %(fu)d fu.") % {"fu": result["fu"]})
     derivation += steps_text(result, ("fu", "fu_total"))
     return Question(

@@ -247,9 +247,12 @@ def grid(
     rules: str = "tenhou",
     levels: Mapping[tuple[bool, int, int], Mapping[str, Any]] | None = None,
     highlight: tuple[bool, int, int] | None = None,
+    also: Sequence[tuple[bool, int, int]] = (),
 ) -> dict[str, Any]:
-    """The quick-reference table (1-4 han x 20-110 fu) of the engine, ready for a template:
-    payments per cell, with mastery ``levels`` and one ``highlight`` cell if given."""
+    """The quick-reference table (1-4 han × 20-110 fu) of the engine, ready for a template:
+    payments per cell, with mastery ``levels`` and the ``highlight`` cell (and the cells in
+    ``also``: every cell that pays a reverse question's points) marked."""
+    marked = {highlight, *also}
     rule_set = ALL_PRESETS[rules]
     rows = []
     for han in HAN_ROWS:
@@ -272,7 +275,7 @@ def grid(
                     "level": seen.get("level"),
                     "attempts": seen.get("attempts", 0),
                     "correct": seen.get("correct", 0),
-                    "highlight": highlight == (dealer, fu, han),
+                    "highlight": (dealer, fu, han) in marked,
                 }
             )
         rows.append({"han": han, "cells": cells})

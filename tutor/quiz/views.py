@@ -20,7 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
@@ -33,11 +33,20 @@ from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, sanma, srs
-from tutor.quiz.base import rules_label
+from tutor.quiz.base import rules_label, tile_words
 from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
-_NOT_OPTIONS = ("seed", "set", "n", "timed", "only", "csrfmiddlewaretoken", "answer_key")
+_NOT_OPTIONS = (
+    "seed",
+    "set",
+    "n",
+    "timed",
+    "only",
+    "csrfmiddlewaretoken",
+    "answer_key",
+    "expired",
+)
 ANSWER_PREFIX = "a_"
 #: The time limits a learner can choose for a timed set (seconds per question), and the range
 #: a typed one is kept in.
@@ -47,6 +56,14 @@ TIME_DEFAULT = 20
 #: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
 MAX_SEED = 10**15
 LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
+#: Each numeric parameter by the name the page gives it (a message names the field by its
+#: label, never the parameter: "Seconds per question: a whole number from 0 to 3600.").
+LABELS = {
+    "seed": gettext_lazy("Question number"),
+    "set": gettext_lazy("Set number"),
+    "n": gettext_lazy("Question in the set"),
+    "timed": gettext_lazy("Seconds per question"),
+}
 #: A chosen time limit is at least 3 s (a larger number is refused as out of range).
 TIME_RANGE = (3, LIMITS["timed"])
 #: The longest answer value kept: numbers and choice ids are short; anything longer is refused
@@ -71,8 +88,8 @@ def _bad_parameter(data: QueryDict) -> str | None:
     for name, high in LIMITS.items():
         value = data.get(name)
         if value is not None and value.strip() and parse_int(value, 0, high) is None:
-            return gettext("“%(name)s” must be a whole number from 0 to %(high)d.") % {
-                "name": name,
+            return gettext("%(label)s: a whole number from 0 to %(high)s.") % {
+                "label": LABELS[name],
                 "high": high,
             }
     return None
@@ -86,18 +103,36 @@ def _bad_answer(data: QueryDict) -> str | None:
     return None
 
 
-def _answer_errors(data: QueryDict) -> dict[str, str]:
+def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
     """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, with
-    the message shown beside each; they are neither checked nor stored."""
+    the message shown beside each, naming the field by its label; they are neither checked
+    nor stored."""
+    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
     errors = {}
     for name, values in data.lists():
         if not name.startswith(ANSWER_PREFIX):
             continue
         if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
-            errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
-                "n": MAX_ANSWER
-            }
+            if name in labels:
+                errors[name] = gettext("%(label)s: at most %(n)d characters.") % {
+                    "label": labels[name],
+                    "n": MAX_ANSWER,
+                }
+            else:
+                errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
+                    "n": MAX_ANSWER
+                }
     return errors
+
+
+def _labelled(question: quiz.Question, errors: dict[str, str]) -> dict[str, str]:
+    """The input guard's messages for this question's answer fields, naming each field by its
+    label instead of its parameter (“a_ron” → “The discarder pays”)."""
+    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
+    return {
+        name: message.replace(name, labels[name]) if name in labels else message
+        for name, message in errors.items()
+    }
 
 
 def _is_answer_field(name: str) -> bool:
@@ -133,12 +168,22 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
         if request.get("riichi") or request.get("double_riichi")
         else [],
         "concealed": [_tile(t) for t in parsed.concealed],
+        # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
         "melds": [
-            {"tiles": [_tile(t) for t in m.tiles], "closed": m.kind.value == "kan_closed"}
+            {
+                "tiles": [_tile(t) for t in m.tiles],
+                "closed": m.kind.value == "kan_closed",
+                "meld": m,
+            }
             for m in parsed.melds
         ],
         "win": _tile(str(request["win"])),
         "tsumo": bool(request.get("tsumo")),
+        # For screen readers: honours by name, never 555z.
+        "words": " ".join(
+            [tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)]
+        ),
+        "win_words": tile_words([str(request["win"])]),
     }
 
 
@@ -267,24 +312,34 @@ def _rows(
     return rows
 
 
+Cells = tuple[tuple[bool, int, int], ...]
+
+
 @functools.lru_cache(maxsize=1024)
 def _cached_grid_html(
-    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], language: str | None
+    dealer: bool,
+    win: str,
+    rules: str,
+    highlight: tuple[bool, int, int],
+    language: str | None,
+    also: Cells = (),
 ) -> SafeString:
     return render_to_string(
-        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight)}
+        "quiz/_table.html", {"grid": quiz.grid(dealer, win, rules, highlight=highlight, also=also)}
     )
 
 
-def grid_html(dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int]) -> SafeString:
+def grid_html(
+    dealer: bool, win: str, rules: str, highlight: tuple[bool, int, int], also: Cells = ()
+) -> SafeString:
     """The score table shown beside an answer's feedback, with the question's cell marked.
 
     It is the same for every learner, so it is rendered once per process and cell (and
     language): rendering its 44 cells was a third of an answer's cost. While developing
     (DEBUG) it is rendered each time, so that template edits show up."""
     if settings.DEBUG:
-        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language())
-    return _cached_grid_html(dealer, win, rules, highlight, get_language())
+        return _cached_grid_html.__wrapped__(dealer, win, rules, highlight, get_language(), also)
+    return _cached_grid_html(dealer, win, rules, highlight, get_language(), also)
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -421,7 +476,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             {"error": str(error), "kind_name": quiz.KIND_NAMES[kind], "question": None},
             status=400,
         )
-    unreadable = {**_answer_errors(data), **input_errors(request)}
+    unreadable = {**_answer_errors(data, question), **_labelled(question, input_errors(request))}
     if unreadable:
         context = _context(request, question, data)
         context["field_errors"] = unreadable
@@ -453,9 +508,12 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if question.cell is not None:
         dealer, _fu, _han = question.cell
         win = "ron" if question.expected.get("ron") is not None else "tsumo"
+        also: Cells = ()
         if kind == "reverse":
             win = question.key.split(":")[2]
-        table = grid_html(dealer, win, question.rules, question.cell)
+            # Every cell that pays the points is right: all of them are marked.
+            also = tuple((dealer, fu, han) for fu, han in question.accepted)
+        table = grid_html(dealer, win, question.rules, question.cell, also)
     set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:
         set_id, positions = context["set_id"], context["positions"]
@@ -481,6 +539,8 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     interval = timeuntil(item.due, item.last_seen)
     context.update(
         verdict=verdict,
+        # The timer ran out (quiz.js sends ``expired``): the feedback says so, not "Not quite".
+        timed_out=bool(context["timed"]) and data.get("expired") == "1" and not verdict.correct,
         slips=[] if verdict.correct else feedback.slips(question, answers),
         given=answers,
         item=item,

@@ -1,0 +1,168 @@
+"""The slip oracle (issue 19 item 1): for every drill kind, every rule preset and every slip in
+the catalogue, questions drawn over seeds are answered the way a learner who made that slip
+would answer them (the slip applied through the engine's payment and fu rules under the
+question's rule set), and the feedback must
+
+(a) name the slip applied;
+(b) name only slips whose re-worked answer gives every wrong number the learner gave;
+(c) say "this is what you get if you ..., or if you ..." (likeliest first) when two or more
+    slips give the same numbers, never state each as a fact;
+
+and a right answer never gets a slip, a wrong answer no slip explains gets none (only the
+derivation). Bounded in time: a few seeds per kind and preset (hypothesis, no deadline).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor import quiz
+from tutor.quiz import feedback
+from tutor.quiz.base import RULE_SETS, TABLE_RULE_SETS, Question
+from tutor.quiz.feedback import SLIP_TOPICS, _case, _pay, reproduces, slips, variants
+
+#: The kinds whose answers are numbers a slip can change, and the presets each is asked under.
+SANMA = tuple(p for p in TABLE_RULE_SETS if p not in RULE_SETS)
+CASES = [
+    *(("table", p) for p in TABLE_RULE_SETS),
+    *(("sanma_tsumo", p) for p in SANMA),
+    *(
+        (kind, p)
+        for kind in ("payments", "honba", "estimate", "fu", "fu_items", "yaku")
+        for p in RULE_SETS
+    ),
+]
+#: Kinds whose answer is a choice or a pair: no numeric slip, only the plain derivation.
+PLAIN_KINDS = ("reverse", "quick", "exact_fu")
+ORACLE = settings(
+    max_examples=10,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def right_answers(q: Question) -> dict[str, Any]:
+    return {k: (v if isinstance(v, list) else str(v)) for k, v in q.expected.items()}
+
+
+def named_ids(found: list[feedback.Slip]) -> list[str]:
+    return [i for s in found for i in s.ids]
+
+
+def check_question(q: Question) -> set[str]:
+    """Every oracle assertion on one question; returns the slips it exercised."""
+    right = right_answers(q)
+    assert slips(q, right) == [], "a right answer never gets a slip"
+    case = _case(q)
+    if case is not None and q.kind in ("table", "payments", "honba"):
+        # The re-working without any slip is the engine's own answer: slips are re-worked by
+        # the same rules the engine scores with.
+        plain = _pay(case)
+        for name in q.expected:
+            if name in plain:
+                assert plain[name] == q.expected[name], (q.kind, q.rules, name)
+    exercised: set[str] = set()
+    for variant in variants(q):
+        slip, numbers, _params = variant
+        base = slip.split(".")[0]
+        answers = dict(right)
+        for name, value in numbers.items():
+            if name in answers:
+                answers[name] = str(value)
+        given = feedback.given_numbers(q, answers)
+        if all(given.get(k) == q.expected.get(k) for k in given):
+            continue  # the slip changes no field this question asks
+        exercised.add(base)
+        found = [s for s in slips(q, answers) if s.ids]
+        ids = named_ids(found)
+        assert base in ids, (q.kind, q.rules, q.seed, slip, answers, found)  # (a)
+        every = variants(q)
+        for named in ids:  # (b)
+            assert any(v[0].split(".")[0] == named and reproduces(v, q, given) for v in every), (
+                q.kind,
+                q.rules,
+                q.seed,
+                named,
+                answers,
+            )
+        assert len(found) == 1, found
+        if len(ids) >= 2:  # (c)
+            text = found[0].text
+            assert " is what you get if you " in text, text
+            assert ", or if you " in text, text
+            order = list(SLIP_TOPICS)
+            assert ids == sorted(ids, key=order.index), ids
+            assert "would be right" not in text
+    # A wrong number no slip gives: nothing is named, the derivation says how it is done.
+    odd = dict(right)
+    for f in q.fields:
+        if f.numeric and not f.multiple and f.name in q.expected:
+            odd[f.name] = str(int(q.expected[f.name]) + 7)
+    assert named_ids(slips(q, odd)) == []
+    assert q.derivation
+    return exercised
+
+
+@pytest.mark.parametrize(("kind", "preset"), CASES)
+@ORACLE
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_the_slip_oracle(kind: str, preset: str, seed: int) -> None:
+    check_question(quiz.make_question(kind, seed, {"rules": preset}))
+
+
+@pytest.mark.parametrize(("kind", "preset"), [(k, p) for k in PLAIN_KINDS for p in RULE_SETS])
+@ORACLE
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_choice_and_pair_drills_name_no_slip(kind: str, preset: str, seed: int) -> None:
+    q = quiz.make_question(kind, seed, {"rules": preset})
+    assert variants(q) == []
+    assert slips(q, right_answers(q)) == []
+    wrong = dict.fromkeys(q.expected, "1")
+    assert slips(q, wrong) == []
+    assert q.derivation
+
+
+#: Questions chosen so that every slip of the catalogue is exercised at least once.
+TARGETED = [
+    ("table", {"rules": "mleague", "item": "table:n:tsumo:4:30"}),
+    ("table", {"item": "table:n:ron:4:30"}),
+    ("table", {"item": "table:n:ron:3:30"}),
+    ("table", {"item": "table:d:tsumo:3:30"}),
+    ("table", {"rules": "tenhou_sanma", "item": "table.sanma:n:ron:3:30"}),
+    ("table", {"rules": "tenhou_sanma", "item": "table.sanma:n:tsumo:3:30"}),
+    ("sanma_tsumo", {"item": "sanma_tsumo:split:n:3:30"}),
+    ("fu", {"target": "25"}),
+    ("fu", {"target": "20"}),
+    ("fu", {"wait": "kanchan", "target": "40"}),
+    ("fu", {"wait": "shanpon", "target": "50"}),
+    ("fu", {"open": "open", "target": "30"}),
+    ("fu_items", {"wait": "shanpon", "target": "60"}),
+    ("fu_items", {"target": "20"}),
+    ("honba", {"win": "tsumo"}),
+    ("honba", {"win": "ron"}),
+    ("estimate", {"item": "estimate:40+"}),
+    ("estimate", {"item": "estimate:30+"}),
+    ("yaku", {}),
+    ("payments", {}),
+]
+
+
+def test_every_slip_in_the_catalogue_is_exercised() -> None:
+    seen: set[str] = set()
+    for kind, opts in TARGETED:
+        for seed in range(12):
+            try:
+                q = quiz.make_question(kind, seed, opts)
+            except quiz.QuizError:
+                continue
+            seen |= check_question(q)
+    for preset in RULE_SETS:
+        for seed in range(6):
+            seen |= check_question(quiz.make_question("fu", seed, {"rules": preset}))
+    unmatched = set(SLIP_TOPICS) - seen - {"wrong_yaku", "missed_yaku", "estimate_off"}
+    assert not unmatched, sorted(unmatched)
