@@ -312,6 +312,11 @@ def _in_active_language(msgid: str) -> str:
     return text
 
 
+#: A beginner's first drills, in order (issue 22.13): read the table, then name the yaku, count
+#: the fu, and score a whole hand; ``"choice"`` starts a drill with multiple choice.
+BEGINNER_PATH = (("table", "choice"), ("yaku", ""), ("fu", "choice"), ("payments", ""))
+
+
 @require_GET
 def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
@@ -325,9 +330,23 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         }
         for k in quiz.KINDS
     ]
+    stats = progress.stats(learner)
+    path = [
+        {
+            "kind": kind,
+            "name": quiz.KIND_NAMES[kind],
+            "help": quiz.KIND_HELP[kind],
+            "choice": bool(mode),
+            "url": _url("quiz_question", kind, {"mode": mode}),
+        }
+        for kind, mode in BEGINNER_PATH
+    ]
     context = {
         "kinds": kinds,
-        "stats": progress.stats(learner),
+        "stats": stats,
+        # The drills with questions due again, most due first: the schedule picks them.
+        "due": sorted((k for k in stats.kinds if k.due), key=lambda k: -k.due),
+        "path": path,
         "sanma_link": _in_active_language(gettext_noop("Three players (sanma)")),
         "sanma_note": _in_active_language(
             gettext_noop(
