@@ -74,9 +74,14 @@ def test_answer_table_headings_break_in_no_word_on_a_phone(browser, live_server)
     page.base = live_server.url
     try:
         for prefix in ("/ja", ""):
-            _answer_wrongly(page, prefix + "/tutor/quiz/table/?han=3&fu=40")
+            _answer_wrongly(page, prefix + "/tutor/quiz/table/?han=2&fu=110&dealer=dealer")
             # (The first column's heading is for screen readers only: a 1 px box.)
-            for th in page.locator(".quiz-answers th:not(:has(.sr-only))").all():
+            for th in page.locator(".quiz-answers thead th:not(:has(.sr-only))").all():
                 assert th.evaluate(ONE_LINE) <= 1, th.inner_text()
+            # A figure is never broken either ("360/0"), and the table fits the phone.
+            for td in page.locator(".quiz-answers td").all():
+                assert td.evaluate(ONE_LINE) <= 1, td.inner_text()
+            box = page.locator(".quiz-answers").bounding_box()
+            assert box["x"] + box["width"] <= PHONE["width"], box
     finally:
         context.close()
