@@ -184,3 +184,30 @@ def test_keyboard_hint_hidden_on_touch_screens(browser, live_server):
         assert page.locator(".keys-hint").is_visible()
     finally:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_phone_header_is_two_lines_for_a_signed_in_teacher(browser, live_server):
+    """A teacher's long name and the saved-hands entry made the classroom pages' header 300 px."""
+    from django.contrib.auth.models import User
+
+    from tutor.accounts.models import Learner
+
+    user = User.objects.create_user(
+        "sensei.with.a.long.name@example.org", password="pon-chi-kan-99"
+    )
+    Learner.objects.create(user=user, is_teacher=True)
+    context, page = _phone(browser, live_server)
+    try:
+        page.goto(page.base + "/accounts/login/")
+        page.locator("#id_username").fill(user.username)
+        page.locator("#id_password").fill("pon-chi-kan-99")
+        page.locator(".account-form button[type=submit]").click()
+        page.wait_for_load_state()
+        assert "/accounts/login/" not in page.url, "not logged in"
+        for url in ("/tutor/class/", "/ja/tutor/class/", "/tutor/collections/"):
+            page.goto(page.base + url)
+            assert page.locator(".site-header").bounding_box()["height"] <= 96, url
+            assert page.get_by_test_id("nav-saved").count() == 1
+    finally:
+        context.close()
