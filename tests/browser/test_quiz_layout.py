@@ -36,14 +36,17 @@ def _answer_wrongly(page, url):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("fu", [110, 20, 70])
-def test_the_answer_cell_is_scrolled_into_view(browser, live_server, size, fu):
+@pytest.mark.parametrize(
+    "query",
+    ["fu=110&dealer=dealer", "fu=110&dealer=non&win=tsumo", "fu=20&dealer=dealer", "fu=70"],
+)
+def test_the_answer_cell_is_scrolled_into_view(browser, live_server, size, query):
     context = browser.new_context(viewport=size)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base = live_server.url
     try:
-        _answer_wrongly(page, f"/tutor/quiz/table/?han=2&fu={fu}&dealer=dealer")
+        _answer_wrongly(page, f"/tutor/quiz/table/?han=2&{query}")
         page.wait_for_timeout(100)
         seen = page.evaluate(CELL_IN_VIEW)
         assert seen["left"] >= seen["start"] - 1, seen
