@@ -211,3 +211,18 @@ def test_the_phone_header_is_two_lines_for_a_signed_in_teacher(browser, live_ser
             assert page.get_by_test_id("nav-saved").count() == 1
     finally:
         context.close()
+
+
+def test_the_heatmaps_titles_stay_in_view_while_it_scrolls(browser, live_server):
+    context, page = _phone(browser, live_server)
+    try:
+        page.goto(page.base + "/tutor/quiz/progress/")
+        frame = page.locator(".heat-tables")
+        frame.evaluate("f => { f.scrollLeft = f.scrollWidth; }")
+        left = frame.evaluate("f => f.getBoundingClientRect().left")
+        for title in page.locator(".heat-tables caption").all():
+            box = title.locator(".cap").bounding_box()
+            assert box["x"] >= left - 1, title.inner_text()
+            assert box["x"] + box["width"] <= PHONE["width"], title.inner_text()
+    finally:
+        context.close()
