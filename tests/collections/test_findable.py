@@ -138,6 +138,18 @@ def test_remove_offers_undo_and_undo_puts_the_hand_back_in_its_place(client: Cli
     assert list(collection.hands.values_list("title", flat=True)) == ["A", "B", "C"]
     assert list(collection.hands.values_list("position", flat=True)) == [0, 1, 2]
     assert "undo-line" not in restored.content.decode()
+    # Without htmx: the page itself, after Remove (with its Undo) and after Undo (redirected).
+    c = SavedHand.objects.get(title="C")
+    page = client.post(f"/tutor/collections/{collection.public_id}/hands/{c.pk}/delete")
+    assert page.status_code == 200
+    assert "<!doctype html>" in page.content.decode()
+    assert "Removed “C”." in page.content.decode()
+    again = client.post(
+        f"/tutor/collections/{collection.public_id}/hands/restore",
+        {"title": "C", "query": c.query, "position": "2"},
+    )
+    assert again.status_code == 302
+    assert list(collection.hands.values_list("title", flat=True)) == ["A", "B", "C"]
     # Only a hand goes back in, and only into one's own collection.
     bad = {**fields, "query": "hand=&win="}
     url = f"/tutor/collections/{collection.public_id}/hands/restore"
