@@ -118,12 +118,15 @@ def test_mangan_cells_use_the_tables_font(browser, live_server):
         context.close()
 
 
+@pytest.mark.parametrize("width", [320, 390, 600, 768])
 @pytest.mark.parametrize("prefix", ["", "/ja"])
 @pytest.mark.parametrize(
     "url", ["/", "/tutor/quiz/", "/tutor/class/", "/tutor/tables", "/tutor/lessons/"]
 )
-def test_the_phone_header_is_two_lines(browser, live_server, url, prefix):
-    context, page = _phone(browser, live_server)
+def test_the_phone_header_is_two_lines(browser, live_server, url, prefix, width):
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    page.base = live_server.url
     try:
         page.goto(page.base + prefix + url)
         header = page.locator(".site-header").bounding_box()
