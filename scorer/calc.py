@@ -27,6 +27,9 @@ from scorer.forms import LIMIT_LABELS, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.picker import payment_lines
 
+#: The fields whose message is shown under them (the three-player rule's is inside its own
+#: switch, which is swapped whole).
+MESSAGE_FIELDS: Final = ("han", "fu", "yakuman", "dealer", "tsumo", "honba", "sticks", "rules")
 #: The fu a hand can have: 20, 25 (chiitoitsu), then 30 to 110 by tens.
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_COLUMNS)
 #: The rules menu: the four-player presets, then the three-player ones in a group of their own.

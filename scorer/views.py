@@ -163,7 +163,12 @@ def calc_view(request: HtmxHttpRequest) -> HttpResponse:
         "sanma_tsumo": calc.sanma_tsumo_shown(shown["rules"], request.GET.get("sanma_tsumo", "")),
         "sanma_tsumo_choices": calc.SANMA_TSUMO_CHOICES,
         "canonical": canonical,
+        # Each field's message (or "" to clear it), swapped beside the field with the answer.
+        "field_messages": [
+            (name, form.errors[name][0] if name in form.errors else "")
+            for name in calc.MESSAGE_FIELDS
+        ],
     }
     if request.htmx and not request.htmx.history_restore_request:
-        return replace_url(render(request, "scorer/calc.html#region", context), canonical)
+        return replace_url(render(request, "scorer/calc.html#update", context), canonical)
     return render(request, "scorer/calc.html", context)

@@ -30,9 +30,28 @@
     var el = root.querySelector("[autofocus]");
     if (el && document.activeElement !== el) el.focus();
   }
-  document.addEventListener("DOMContentLoaded", function () { startTimers(document); });
+  // The score table under the feedback scrolls sideways to the answer's cell, clear of the
+  // sticky row labels (110 fu was off the frame at 1280 px, all but 20-40 fu on a phone).
+  function showAnswerCells(root) {
+    root.querySelectorAll(".table-scroll").forEach(function (frame) {
+      var cell = frame.querySelector("td.hl");
+      if (!cell) return;
+      var label = cell.parentElement.firstElementChild;
+      var box = frame.getBoundingClientRect();
+      var start = box.left + (label && label !== cell ? label.getBoundingClientRect().width : 0);
+      var end = box.left + frame.clientWidth;
+      var rect = cell.getBoundingClientRect();
+      if (rect.left >= start && rect.right <= end) return;
+      frame.scrollLeft += rect.left - start - Math.max(0, (end - start - rect.width) / 2);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    startTimers(document);
+    showAnswerCells(document);
+  });
   document.body && document.body.addEventListener("htmx:afterSettle", function (event) {
     startTimers(document);
+    showAnswerCells(document);
     focusFirst(event.detail.elt.ownerDocument.getElementById("quiz") || document);
   });
 })();

@@ -48,11 +48,18 @@ def test_saving_creates_a_collection_for_an_anonymous_learner(client: Client) ->
     assert response.status_code == 302
     collection = Collection.objects.get()
     assert collection.title == "Deck"
-    assert response["Location"] == f"/tutor/collections/{collection.public_id}/"
+    # Back to the hand it was saved from, with the way to the collection (issue 22.7).
+    assert response["Location"] == EXPLAIN
+    back = client.get(response["Location"]).content.decode()
+    assert re.search(
+        rf'Saved ✓ <a href="/tutor/collections/{collection.public_id}/" data-testid="saved-link">'
+        r"Open the collection “Deck”</a>",
+        back,
+    )
     hand = SavedHand.objects.get()
     assert "hand=234m234m456p55s68p" in hand.query
     assert "win=7p" in hand.query
-    page = client.get(response["Location"]).content.decode()
+    page = client.get(f"/tutor/collections/{collection.public_id}/").content.decode()
     assert "Pinfu-ish" in page
     assert f"/tutor/explain?{hand.query}".replace("&", "&amp;") in page
     # a second hand goes into the chosen existing collection

@@ -84,7 +84,13 @@ def test_empty_form_asks_for_the_han(client):
 def test_htmx_gets_the_region_and_a_canonical_url(client):
     response, html = page(client, "han=4&fu=30&dealer=0&tsumo=0&honba=&rules=tenhou", htmx=True)
     assert "<html" not in html
-    assert html.lstrip().startswith('<div class="calc-grid" id="calc-region">')
+    # Only the answer, each field's message and the three-player switch: never the fields, so
+    # what the learner types meanwhile stays (issue 22.9).
+    assert html.lstrip().startswith('<section class="card calc-result" id="result"')
+    assert "<input" not in html
+    assert "<select" not in html
+    assert '<p class="field-error" role="alert" id="err-han" hx-swap-oob="true" hidden></p>' in html
+    assert '<div id="sanma-slot" hx-swap-oob="true"></div>' in html
     assert response.headers["HX-Replace-Url"] == "/calc?han=4&fu=30&rules=tenhou"
     assert short(html) == "7,700"
 

@@ -119,3 +119,27 @@ def test_the_schedule_is_explained_in_plain_words(client):
     assert "box 1" not in legend
     assert "right 1 time in a row" in legend
     assert "learnt" in legend
+
+
+def test_a_set_with_every_answer_missed_retries_as_a_retry(client):
+    """Issue 22.14: the retry of a set where every answer was missed asks all ten again, and is
+    still a retry: labelled as one while it runs, and it ends as one (not "Set finished")."""
+    for n in range(quiz.SET_LENGTH):
+        page = _answer(client, n, right=False)
+    assert "Set finished: 0 of 10 right." in page
+    assert "Retry the 10 I missed" in page
+    retry = _href(page, "quiz-retry")
+    assert "only=0%2C1%2C2%2C3%2C4%2C5%2C6%2C7%2C8%2C9" in retry
+    first = client.get(retry).content.decode()
+    assert "Question 1 of 10" in first
+    assert "(again: the ones you missed)" in first
+    assert 'name="only" value="0,1,2,3,4,5,6,7,8,9"' in first
+    every = ",".join(map(str, range(quiz.SET_LENGTH)))
+    for n in range(quiz.SET_LENGTH):
+        page = _answer(client, n, right=n == 3, only=every)
+        assert "(again: the ones you missed)" in page
+        if n < quiz.SET_LENGTH - 1:
+            assert "only=0%2C1%2C2" in _href(page, "quiz-next")
+    assert "Retry finished: 1 of 10 right." in page
+    assert "Set finished" not in page
+    assert "Retry the 9 I missed" in page

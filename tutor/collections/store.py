@@ -30,6 +30,22 @@ def save_hand(collection: Collection, title: str, query: str) -> SavedHand:
     )
 
 
+def restore_hand(collection: Collection, title: str, query: str, position: int | None) -> None:
+    """A removed hand back at ``position`` (at the end when it is None or past the end)."""
+    with transaction.atomic():
+        rows = list(SavedHand.objects.select_for_update().filter(collection=collection))
+        at = len(rows) if position is None else min(position, len(rows))
+        hand = SavedHand(collection=collection, title=title, query=query)
+        rows.insert(at, hand)
+        for i, row in enumerate(rows):
+            if row.pk is None:
+                row.position = i
+                row.save()
+            elif row.position != i:
+                row.position = i
+                row.save(update_fields=["position"])
+
+
 def move_hand(hand: SavedHand, step: int) -> None:
     """Swap ``hand`` with its neighbour (``step`` -1 up, +1 down); positions become 0..n-1."""
     with transaction.atomic():

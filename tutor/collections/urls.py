@@ -14,4 +14,5 @@ urlpatterns = [
     path("<str:public_id>/delete", views.collection_delete, name="collection_delete"),
     path("<str:public_id>/hands/<int:hand_id>/move", views.hand_move, name="hand_move"),
     path("<str:public_id>/hands/<int:hand_id>/delete", views.hand_delete, name="hand_delete"),
+    path("<str:public_id>/hands/restore", views.hand_restore, name="hand_restore"),
 ]

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer.http import HtmxHttpRequest
+from scorer.params import parse_int
 from tutor.accounts.learners import learner_for
 from tutor.accounts.models import Learner
 from tutor.collections import hands, store
@@ -92,12 +95,14 @@ def _as_get(request: HtmxHttpRequest) -> HtmxHttpRequest:
 
 
 @require_GET
-def collection_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+def collection_detail(
+    request: HtmxHttpRequest, public_id: str, removed: SavedHand | None = None
+) -> HttpResponse:
     """A collection: its owner may reorder, rename and remove; anyone with the link may read."""
     collection = get_object_or_404(Collection, public_id=public_id)
     learner = learner_for(request, create=False)
     owner = learner is not None and collection.owner_id == learner.pk
-    rows = [(h, hands.links(h.query)) for h in collection.hands.all()]
+    rows = [(h, hands.links(h.query), hands.summary(h.query)) for h in collection.hands.all()]
     context: dict[str, Any] = {
         "collection": collection,
         "rows": rows,
@@ -106,6 +111,7 @@ def collection_detail(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             reverse("tutor:collection", args=[collection.public_id])
         ),
         "is_teacher": bool(owner and learner and learner.is_teacher),
+        "removed": removed,
     }
     if request.htmx:
         return render(request, "collections/detail.html#hands", context)
@@ -124,8 +130,24 @@ def hand_move(request: HtmxHttpRequest, public_id: str, hand_id: int) -> HttpRes
 
 @require_POST
 def hand_delete(request: HtmxHttpRequest, public_id: str, hand_id: int) -> HttpResponse:
+    """Remove a hand; the page that comes back offers to undo it (its title, request and place
+    travel in the Undo form: nothing is kept on the server)."""
     collection, _learner = _owned(request, public_id)
-    get_object_or_404(SavedHand, pk=hand_id, collection=collection).delete()
+    hand = get_object_or_404(SavedHand, pk=hand_id, collection=collection)
+    hand.delete()
+    return collection_detail(_as_get(request), public_id, removed=hand)
+
+
+@require_POST
+def hand_restore(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Undo a removal: the hand back in its place (a request that names no hand is refused)."""
+    collection, _learner = _owned(request, public_id)
+    query = hands.query_from_url(reverse("tutor:explain") + "?" + request.POST.get("query", ""))
+    title = _title(request.POST.get("title"))
+    if query is None or not title:
+        return HttpResponseBadRequest(_("There is no hand to put back."))
+    position = parse_int(request.POST.get("position", ""), 0, 10_000)
+    store.restore_hand(collection, title, query, position)
     if request.htmx:
         return collection_detail(_as_get(request), public_id)
     return redirect("tutor:collection", public_id=public_id)
@@ -137,6 +159,9 @@ def hand_save(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     source = data.get("from", "")
     query = hands.query_from_url(source)
+    # The page the learner saved from (the picker or the walkthrough): they go back to it.
+    came_from = data.get("back") or request.headers.get("referer", "")
+    back = hands.back_url(came_from, request.get_host())
     learner = learner_for(request, create=request.method == "POST")
     mine = list(learner.collections.all()) if learner else []
     errors: dict[str, str] = {}
@@ -155,10 +180,22 @@ def hand_save(request: HtmxHttpRequest) -> HttpResponse:
             if collection is None:
                 collection = store.create_collection(learner, new_title)
             store.save_hand(collection, title, query)
-            return redirect("tutor:collection", public_id=collection.public_id)
+            # Back to the hand, with a way to the collection (issue 22.7).
+            messages.success(
+                request,
+                format_html(
+                    '{} <a href="{}" data-testid="saved-link">{}</a>',
+                    _("Saved ✓"),
+                    reverse("tutor:collection", args=[collection.public_id]),
+                    _("Open the collection “%(title)s”") % {"title": collection.title},
+                ),
+            )
+            return redirect(back or source)
     context = {
         "source": source,
+        "back": back,
         "query": query,
+        "summary": hands.summary(query) if query else None,
         "links": hands.links(query) if query else None,
         "title": title,
         "collections": mine,

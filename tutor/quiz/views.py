@@ -206,12 +206,16 @@ def _timed(value: str | None) -> int | None:
 def _positions(value: str | None, n: int) -> list[int]:
     """The questions of a set being asked: all of them, or (``only=2,5``, a retry of the ones
     missed) just those; the current question is always one of them."""
-    every = list(range(quiz.SET_LENGTH))
+    chosen = _chosen(value)
+    return chosen if n in chosen else list(range(quiz.SET_LENGTH))
+
+
+def _chosen(value: str | None) -> list[int]:
+    """The set positions ``only`` names (``"2,5"`` → [2, 5]; none when absent or unreadable)."""
     if not value:
-        return every
+        return []
     picked = (parse_int(p, 0, quiz.SET_LENGTH - 1) for p in value.split(",")[: quiz.SET_LENGTH])
-    chosen = sorted({p for p in picked if p is not None})
-    return chosen if n in chosen else every
+    return sorted({p for p in picked if p is not None})
 
 
 def schedule_text(box: int, correct: bool, when: str) -> str:
@@ -251,7 +255,10 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         _timed(raw_timed) if raw_timed is not None else quiz.base.DEFAULT_TIMED.get(question.kind)
     )
     positions = _positions(data.get("only"), n)
-    only = ",".join(map(str, positions)) if len(positions) < quiz.SET_LENGTH else ""
+    # A retry (``only`` given and read) is one even when it asks every question again: the set
+    # where every answer was missed (issue 22.14) is labelled and ends as a retry.
+    retrying = positions == _chosen(data.get("only"))
+    only = ",".join(map(str, positions)) if retrying else ""
     opts = _public_options(question)
     share = {**opts, "seed": question.seed}
     if set_id is not None:
@@ -283,7 +290,7 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         "set_n": positions.index(n) + 1 if n in positions else n + 1,
         "set_length": len(positions),
         "positions": positions,
-        "retrying": bool(only),
+        "retrying": retrying,
         "timed": timed,
         "verdict": None,
         "given": {},
@@ -360,6 +367,11 @@ def _in_active_language(msgid: str) -> str:
     return text
 
 
+#: A beginner's first drills, in order (issue 22.13): read the table, then name the yaku, count
+#: the fu, and score a whole hand; ``"choice"`` starts a drill with multiple choice.
+BEGINNER_PATH = (("table", "choice"), ("yaku", ""), ("fu", "choice"), ("payments", ""))
+
+
 @require_GET
 def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
@@ -373,9 +385,23 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
         }
         for k in quiz.KINDS
     ]
+    stats = progress.stats(learner)
+    path = [
+        {
+            "kind": kind,
+            "name": quiz.KIND_NAMES[kind],
+            "help": quiz.KIND_HELP[kind],
+            "choice": bool(mode),
+            "url": _url("quiz_question", kind, {"mode": mode}),
+        }
+        for kind, mode in BEGINNER_PATH
+    ]
     context = {
         "kinds": kinds,
-        "stats": progress.stats(learner),
+        "stats": stats,
+        # The drills with questions due again, most due first: the schedule picks them.
+        "due": sorted((k for k in stats.kinds if k.due), key=lambda k: -k.due),
+        "path": path,
         "sanma_link": _in_active_language(gettext_noop("Three players (sanma)")),
         "sanma_note": _in_active_language(
             gettext_noop(
