@@ -172,7 +172,9 @@ if EMAIL_URL:
         "password": _mail.get("EMAIL_HOST_PASSWORD") or "",
         "use_tls": bool(_mail.get("EMAIL_USE_TLS")),
         "use_ssl": bool(_mail.get("EMAIL_USE_SSL")),
-        "timeout": 10,
+        # Seconds any SMTP operation may take (connect, greeting, each command): mail is sent
+        # from a background thread (config/mail.py), which must not wait forever either.
+        "timeout": float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10")),
     }
     _backend = _mail.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
     if _backend != "django.core.mail.backends.smtp.EmailBackend":
@@ -188,6 +190,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Tenbo <noreply
 SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Who gets a mail with the traceback of every 500 (comma-separated addresses).
 ADMINS = [a.strip() for a in os.environ.get("DJANGO_ADMINS", "").split(",") if a.strip()]
+# Error mail leaves from a background thread, never the request's (config/mail.py), and at most
+# one mail per kind of error per this many seconds in each worker (the log keeps every one).
+ERROR_MAIL_INTERVAL = float(os.environ.get("DJANGO_ERROR_MAIL_INTERVAL", "600"))
 
 # ---------------------------------------------------------------------- logging
 # Everything to stderr (gunicorn's error log, or the terminal): errors with their traceback
@@ -207,7 +212,7 @@ LOGGING = {
             "formatter": "plain",
         },
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "config.mail.QueuedAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },
