@@ -42,6 +42,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # More query parameters than DATA_UPLOAD_MAX_NUMBER_FIELDS: a 400 before anything reads them.
+    "config.guard.TooManyParametersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

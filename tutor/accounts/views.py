@@ -37,7 +37,16 @@ class LabelSuffix:
 
 
 class LoginForm(LabelSuffix, AuthenticationForm):
-    pass
+    def clean(self) -> dict[str, Any]:
+        """A username longer than any account's is a wrong login at once: it never reaches
+        authenticate(), whose failure signal would store it (django-axes keeps 255 characters,
+        and PostgreSQL refused a longer one with a 500)."""
+        username = self.data.get("username", "")
+        longest = self.username_field.max_length or 150
+        if isinstance(username, str) and len(username) > longest:
+            raise self.get_invalid_login_error()
+        cleaned: dict[str, Any] = super().clean()
+        return cleaned
 
 
 class ResetForm(LabelSuffix, PasswordResetForm):
