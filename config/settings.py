@@ -110,7 +110,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # database stays consistent). The quiz answer's writers also take turns through a file lock
     # (config/writers.py) rather than the busy handler's sleep-and-retry.
     DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        # journal_size_limit: each checkpoint truncates the WAL to at most this many bytes, so
+        # the log never keeps the space it once grew into (a full disk recovers once space is
+        # freed; config/storage.py also truncates it when the disk is found full).
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+            f"PRAGMA journal_size_limit={int(os.environ.get('DJANGO_SQLITE_WAL_LIMIT', 16 << 20))};"
+        ),
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         **DATABASES["default"].get("OPTIONS", {}),

@@ -25,3 +25,6 @@ urlpatterns = bound(
         ),
     ]
 )
+
+# A full disk answers "storage full" (503, Retry-After) instead of the 500 page (config/storage.py).
+handler500 = "config.storage.server_error"
