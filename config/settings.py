@@ -46,6 +46,9 @@ MIDDLEWARE = [
     "config.guard.TooManyParametersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Login, sign-up, reset and join-code floods refused from the cache, before the session, the
+    # database or a template (config/throttle.py).
+    "config.throttle.EarlyRefusalMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments gzipped (static files come compressed from WhiteNoise, brotli
     # or gzip); Django pads each response against BREACH.
@@ -62,8 +65,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Sign-up and password reset share the login's lockout (config/lockout.py).
-    "config.lockout.LockoutMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the 429 response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -290,16 +291,29 @@ else:
     SESSION_ENGINE = "config.sessions"
 
 # ---------------------------------------------------------------------- lockouts
-# django-axes counts failed logins per account and per client address; past the limit, the
-# login (and sign-up and password reset, config/lockout.py) answers 429 with Retry-After, before
-# any password is hashed. A classroom behind one address shares its address's count.
+# django-axes counts failed logins per (account, client address) pair: strangers hammering an
+# account lock only themselves out, never its owner. The account is slowed down instead
+# (config/throttle.py): after LOGIN_SLOW_AFTER failures from anywhere within the cool-off, each
+# attempt waits twice as long as the last, up to LOGIN_SLOW_MAX seconds, except from a browser
+# that has logged in to it before (a signed device cookie). One address failing on many
+# accounts is locked after LOGIN_ADDRESS_LIMIT failures. Refusals are 429 with Retry-After,
+# decided from the cache before the session, the database or the password hasher.
 AUTHENTICATION_BACKENDS = [
     "config.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOCKOUT_MINUTES", "10")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_SLOW_AFTER = int(os.environ.get("DJANGO_LOGIN_SLOW_AFTER", "5"))
+LOGIN_SLOW_MAX = int(os.environ.get("DJANGO_LOGIN_SLOW_MAX_SECONDS", "60"))
+LOGIN_ADDRESS_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_LIMIT", "50"))
+# Sign-ups: per address range (/24, /64) per hour, and for the whole site per minute. A teacher
+# can raise the class's range for a lesson; joining a class by name needs no account at all.
+SIGNUP_PER_RANGE = int(os.environ.get("DJANGO_SIGNUP_PER_RANGE", "10"))
+SIGNUP_PER_MINUTE = int(os.environ.get("DJANGO_SIGNUP_PER_MINUTE", "30"))
+# Unknown class codes one address may try within the cool-off (real codes are never counted).
+JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid
 # account would let a client go on guessing others. Counts expire after the cool-off anyway.
 AXES_RESET_ON_SUCCESS = False

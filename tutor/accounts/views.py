@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
-from config import mail
+from config import mail, throttle
 from tutor.accounts.models import Learner
 
 
@@ -47,6 +47,18 @@ class LoginForm(LabelSuffix, AuthenticationForm):
             raise self.get_invalid_login_error()
         cleaned: dict[str, Any] = super().clean()
         return cleaned
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; a browser that logs in is remembered for the account (a signed device
+    cookie: strangers' failed logins do not slow it down, config/throttle.py)."""
+
+    authentication_form = LoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        throttle.remember_device(self.request, response, form.get_user().get_username())
+        return response
 
 
 class ResetForm(LabelSuffix, PasswordResetForm):
