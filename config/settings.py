@@ -54,6 +54,8 @@ MIDDLEWARE = [
     # or gzip); Django pads each response against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The signed marker of an anonymous learner this browser made (tutor/accounts/learners.py).
+    "tutor.accounts.learners.MadeLearnerMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # A first visit from a Japanese browser goes to /ja/ (the Accept-Language default).
     "config.i18n.BrowserLanguageMiddleware",
