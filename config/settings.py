@@ -314,6 +314,10 @@ LOGIN_ADDRESS_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_LIMIT", "50"))
 # can raise the class's range for a lesson; joining a class by name needs no account at all.
 SIGNUP_PER_RANGE = int(os.environ.get("DJANGO_SIGNUP_PER_RANGE", "10"))
 SIGNUP_PER_MINUTE = int(os.environ.get("DJANGO_SIGNUP_PER_MINUTE", "30"))
+# What "Open sign-ups for this lesson" on a class page adds to the teacher's range, and for how
+# long (the site-wide cap still applies).
+SIGNUP_CLASS_ALLOWANCE = int(os.environ.get("DJANGO_SIGNUP_CLASS_ALLOWANCE", "60"))
+SIGNUP_CLASS_HOURS = int(os.environ.get("DJANGO_SIGNUP_CLASS_HOURS", "3"))
 # Unknown class codes one address may try within the cool-off (real codes are never counted).
 JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid

@@ -167,7 +167,9 @@ def _login_refusal(request: HttpRequest) -> int:
 # ---------------------------------------------------------------------- sign-up
 def allow_signups(address: str, extra: int, hours: float) -> None:
     """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
-    cache.set(f"tenbo:allow:{address_range(address)}", extra, int(hours * 3600))
+    network = address_range(address)
+    cache.set(f"tenbo:allow:{network}", extra, int(hours * 3600))
+    cache.delete(f"tenbo:b:signup-range:{network}")  # the next sign-up is counted anew
 
 
 def signup_allowance(address: str) -> int:

@@ -300,3 +300,33 @@ def test_a_class_behind_one_address_joins_by_name_without_limit(
         assert student.get(url, REMOTE_ADDR="10.9.0.1").status_code == 200
         joined = student.post(url, {"display_name": f"Student {n}"}, REMOTE_ADDR="10.9.0.1")
         assert joined.status_code == 302, n
+
+
+def test_the_teacher_opens_sign_ups_for_a_lesson_from_the_class_page(
+    settings: Any, classroom: Any
+) -> None:
+    """Issue 21 item 7: a class behind one school address; the teacher raises the allowance."""
+    from tests.classroom.conftest import teacher_client
+
+    settings.SIGNUP_PER_RANGE = LIMIT
+    settings.SIGNUP_CLASS_ALLOWANCE = 4
+    student = Client()
+    for n in range(LIMIT):
+        assert signup_from(student, f"s{n}", "10.20.0.1").status_code == 302
+    assert signup_from(student, "late", "10.20.0.1").status_code == 429
+    teacher = Client()
+    teacher.force_login(classroom.teacher.user)
+    page = teacher.get(f"/tutor/class/{classroom.pk}/").content.decode()
+    assert 'id="open-signups"' in page
+    url = f"/accounts/signup/class/{classroom.pk}/"
+    opened = teacher.post(url, REMOTE_ADDR="10.20.0.77")
+    assert opened.status_code == 200
+    assert "4 more students on this network" in opened.content.decode()
+    for n in range(4):
+        assert signup_from(student, f"t{n}", "10.20.0.1").status_code == 302
+    assert signup_from(student, "later", "10.20.0.1").status_code == 429
+    # Only the class's teacher can, and only by POST.
+    other = teacher_client("other")
+    assert other.post(url, REMOTE_ADDR="10.20.0.77").status_code == 404
+    assert Client().post(url).status_code == 404
+    assert teacher.get(url).status_code == 405

@@ -158,3 +158,17 @@ class PasswordResetView(auth_views.PasswordResetView):
                 request, "registration/tenbo_password_reset_unavailable.html", status=status
             )
         return super().dispatch(request, *args, **kwargs)
+
+
+@require_http_methods(["POST"])
+def allow_class_signups(request: HttpRequest, pk: int) -> HttpResponse:
+    """A teacher opens sign-ups for a lesson: more accounts may be made from the network the
+    teacher is on (the classroom's) for a few hours (config/throttle.py's allowance)."""
+    from tutor.classroom import roster  # the classroom's own check: this teacher's class
+
+    classroom = roster.taught_class(request, pk)
+    extra = int(settings.SIGNUP_CLASS_ALLOWANCE)
+    hours = int(settings.SIGNUP_CLASS_HOURS)
+    throttle.allow_signups(throttle.client_address(request), extra, hours)
+    context = {"classroom": classroom, "extra": extra, "hours": hours}
+    return render(request, "registration/tenbo_signups_opened.html", context)
