@@ -26,6 +26,7 @@ template (bench/refusal.py measures it).
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import math
 import time
@@ -62,9 +63,15 @@ def cool_off() -> int:
 
 
 # ---------------------------------------------------------------------- counters in the cache
+def _key(kind: str, key: str) -> str:
+    """A cache key for ``key`` (which holds what clients send: hashed, so any text is safe in
+    any cache backend, whatever its length or characters)."""
+    return f"tenbo:{kind}:" + hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
+
+
 def hit(key: str, seconds: int) -> int:
     """Count one more event under ``key`` (the count expires ``seconds`` after the first)."""
-    key = "tenbo:n:" + key
+    key = _key("n", key)
     if cache.add(key, 1, seconds):
         return 1
     try:
@@ -75,12 +82,16 @@ def hit(key: str, seconds: int) -> int:
 
 
 def block(key: str, seconds: float) -> None:
-    cache.set("tenbo:b:" + key, time.time() + seconds, max(1, math.ceil(seconds)))
+    cache.set(_key("b", key), time.time() + seconds, max(1, math.ceil(seconds)))
+
+
+def unblock(key: str) -> None:
+    cache.delete(_key("b", key))
 
 
 def blocked_for(key: str) -> int:
     """Seconds left of a block on ``key`` (0: not blocked)."""
-    until = cache.get("tenbo:b:" + key)
+    until = cache.get(_key("b", key))
     return max(0, math.ceil(until - time.time())) if until else 0
 
 
@@ -168,12 +179,12 @@ def _login_refusal(request: HttpRequest) -> int:
 def allow_signups(address: str, extra: int, hours: float) -> None:
     """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
     network = address_range(address)
-    cache.set(f"tenbo:allow:{network}", extra, int(hours * 3600))
-    cache.delete(f"tenbo:b:signup-range:{network}")  # the next sign-up is counted anew
+    cache.set(_key("allow", network), extra, int(hours * 3600))
+    unblock(f"signup-range:{network}")  # the next sign-up is counted anew
 
 
 def signup_allowance(address: str) -> int:
-    return int(cache.get(f"tenbo:allow:{address_range(address)}") or 0)
+    return int(cache.get(_key("allow", address_range(address))) or 0)
 
 
 def _signup_refusal(request: HttpRequest) -> tuple[int, str]:
