@@ -38,12 +38,15 @@ from django.conf import settings
 from django.contrib.auth.signals import user_login_failed
 from django.core import signing
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import get_language_from_path, ngettext
 from django.utils.translation import gettext as _
+
+from config import guard
 
 #: The signed cookie naming the accounts this browser has logged in to.
 DEVICE_COOKIE: Final = "tenbo_device"
@@ -302,6 +305,13 @@ class EarlyRefusalMiddleware:
         page = route(request.path_info)
         if not page:
             return self.get_response(request)
+        if request.method == "POST":
+            try:
+                request.POST  # noqa: B018 - read once here: too many fields or too large is a 400
+            except TooManyFieldsSent:
+                return guard.bad_request(request, "", guard.too_many_fields())
+            except RequestDataTooBig:
+                return guard.bad_request(request, "", _("The request is too large."))
         refused = self._refused(request, page)
         if refused is not None:
             return refused

@@ -138,6 +138,8 @@ def test_more_than_200_form_fields_is_400_in_every_mode(settings: Any, debug: bo
     data = {f"p{n}": "1" for n in range(250)}
     assert client.post("/tutor/explain", data).status_code == 400
     assert client.post("/api/score", data).status_code == 400
+    assert client.post("/accounts/login/", data).status_code == 400
+    assert client.post("/accounts/signup/", data).status_code == 400
 
 
 def test_a_foreign_host_is_400_with_debug_off(settings: Any) -> None:
