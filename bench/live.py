@@ -92,8 +92,8 @@ def setup(db_dir: Path, students: int) -> tuple[int, Seat, list[Seat]]:
     from tutor.classroom.models import Classroom, Membership
 
     call_command("migrate", verbosity=0)
-    # Production settings (DEBUG off) serve hashed static files: collect them (staticfiles/,
-    # ignored by git), as a deployment does.
+    # Production settings (DEBUG off) serve hashed static files: collect them (into the run's
+    # temp dir, DJANGO_STATIC_ROOT), as a deployment does.
     call_command("collectstatic", interactive=False, verbosity=0)
     user = User.objects.create_user("teacher", password="not-used-here-1")
     teacher = Learner.objects.create(user=user, is_teacher=True)
@@ -288,6 +288,7 @@ def run(students: int, port: int, window: float, workers: int, threads: int) -> 
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db_dir / 'bench.sqlite3'}",
+        "DJANGO_STATIC_ROOT": str(db_dir / "static"),  # collectstatic here, not the checkout
         "DJANGO_DEBUG": "0",
         "DJANGO_HTTPS": "0",  # plain HTTP on loopback (no TLS proxy in front)
         "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),

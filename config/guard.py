@@ -13,11 +13,15 @@ page naming the parameter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import codecs
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Final, TypeVar
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils.http import parse_header_parameters
 from django.utils.translation import gettext as _
 
 #: Longest value of any one parameter (query or form).
@@ -34,7 +38,12 @@ def problems(request: HttpRequest) -> list[tuple[str, str]]:
     """Every bad parameter (once) and what is wrong with it, in the order they came."""
     sources = [request.GET]
     if request.method == "POST" and request.content_type != "application/json":
-        sources.append(request.POST)
+        try:
+            sources.append(request.POST)
+        except TooManyFieldsSent:
+            return [("", too_many_fields())]
+        except RequestDataTooBig:
+            return [("", _("The request is too large."))]
     found: dict[str, str] = {}
     for source in sources:
         for name, values in source.lists():
@@ -79,16 +88,84 @@ def input_errors(request: HttpRequest) -> dict[str, str]:
     return dict(getattr(request, "guard_errors", {}))
 
 
+def too_many_fields() -> str:
+    return _("Too many parameters: at most %(n)d.") % {"n": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS}
+
+
+def bad_request(request: HttpRequest, field: str, message: str) -> HttpResponse:
+    """The API's error object for /api/, the short 400 page for anything else."""
+    if request.path.startswith("/api/"):
+        error = {"code": "invalid_notation", "message": message, "field": field or None}
+        return JsonResponse({"ok": False, "error": error}, status=400)
+    response = render(request, "400.html", {"message": message}, status=400)
+    if request.headers.get("HX-Request"):
+        # Pages swap a 400 into their target (templates/base.html's htmx-config): it is
+        # the form with its field errors. This one is a whole page: left unswapped.
+        response["HX-Reswap"] = "none"
+    return response
+
+
+class TooManyParametersMiddleware:
+    """First of all: more query parameters than Django reads (DATA_UPLOAD_MAX_NUMBER_FIELDS)
+    is a 400 here, counted on the raw query string, before anything parses it. Left to
+    Django, reading ``request.GET`` raised, and with DEBUG on the debug page read it again
+    while reporting that (a 500 after seconds)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        query = request.META.get("QUERY_STRING", "")
+        # Counted as Python's parse_qsl counts them for Django (one more than the "&"s).
+        if limit is not None and query and query.count("&") + 1 > limit:
+            return bad_request(request, "", too_many_fields())
+        return self.get_response(request)
+
+
+def text_charset_only(
+    application: Callable[[dict[str, Any], Any], Iterable[bytes]],
+) -> Callable[[dict[str, Any], Any], Iterable[bytes]]:
+    """WSGI wrapper (config/wsgi.py): a Content-Type whose charset is no text encoding
+    (``base64``, ``rot13``, ``zlib``, ``hex``: codecs Python knows, but for bytes) loses that
+    charset, so the body is read as UTF-8 like one with an unknown charset. Django applied it
+    while building the request, before any middleware, and answered a 500 on every URL."""
+
+    def guarded(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        content_type = environ.get("CONTENT_TYPE", "")
+        if "charset" in content_type.lower():
+            environ["CONTENT_TYPE"] = _text_charset_only(content_type)
+        return application(environ, start_response)
+
+    return guarded
+
+
+def _text_charset_only(content_type: str) -> str:
+    try:
+        main, params = parse_header_parameters(content_type)
+    except ValueError:
+        return content_type  # Django answers 400 for that itself
+    charset = params.get("charset")
+    if charset is None:
+        return content_type
+    try:
+        if codecs.lookup(charset)._is_text_encoding:
+            return content_type
+    except LookupError:
+        return content_type  # Django ignores an unknown charset
+    kept = "; ".join(f"{k}={v}" for k, v in params.items() if k != "charset")
+    return f"{main}; {kept}" if kept else main
+
+
 class InputGuardMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         found = problems(request)
-        if found and request.path.startswith("/api/"):
-            field, message = found[0]
-            error = {"code": "invalid_notation", "message": message, "field": field}
-            return JsonResponse({"ok": False, "error": error}, status=400)
+        if found and (request.path.startswith("/api/") or not found[0][0]):
+            # The API, or the request as a whole (too many fields, too large): refused here.
+            return bad_request(request, *found[0])
         request.guard_problems = found  # type: ignore[attr-defined]
         return self.get_response(request)
 
@@ -105,12 +182,7 @@ class InputGuardMiddleware:
             return None
         accepts: Callable[[str], bool] | None = getattr(view, "guard_accepts", None)
         if accepts is None or not all(accepts(name) for name, _message in found):
-            response = render(request, "400.html", {"message": found[0][1]}, status=400)
-            if request.headers.get("HX-Request"):
-                # Pages swap a 400 into their target (templates/base.html's htmx-config): it is
-                # the form with its field errors. This one is a whole page: left unswapped.
-                response["HX-Reswap"] = "none"
-            return response
+            return bad_request(request, *found[0])
         request.GET = _without(request.GET, found)  # type: ignore[assignment]
         if request.method == "POST":
             request.POST = _without(request.POST, found)  # type: ignore[assignment]

@@ -36,3 +36,18 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(f)s" "%(a)s"'
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
+
+# A body larger than Django accepts (DATA_UPLOAD_MAX_MEMORY_SIZE, 64 KB) is refused unread, and
+# gunicorn drains at most 64 KB of an unread body before reusing the connection: past that it
+# closed the connection after answering "Connection: keep-alive", and the client's next request
+# on it was lost. Such a request (or a chunked one, of unknown length) is answered with
+# "Connection: close" instead, so the client knows to open a new connection.
+LARGEST_KEPT_BODY = 64 * 1024
+
+
+def pre_request(worker: object, req: object) -> None:
+    headers = dict(getattr(req, "headers", []))
+    length = headers.get("CONTENT-LENGTH", "0").strip()
+    chunked = "chunked" in headers.get("TRANSFER-ENCODING", "").lower()
+    if chunked or not length.isdigit() or int(length) > LARGEST_KEPT_BODY:
+        req.must_close = True  # type: ignore[attr-defined]

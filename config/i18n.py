@@ -19,6 +19,7 @@ from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.core.signals import request_finished
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import get_script_prefix, get_urlconf, translate_url
@@ -124,9 +125,16 @@ def language_links(request: HttpRequest) -> dict[str, object]:
     current = get_language() or settings.LANGUAGE_CODE
     full = request.get_full_path()
     urls = {code: url_in(full, code) for code, _name in settings.LANGUAGES}
-    alternates = [
-        {"code": code, "url": request.build_absolute_uri(url)} for code, url in urls.items()
-    ]
+    try:
+        request.get_host()
+    except DisallowedHost:
+        # The 400 page for a foreign Host header: no absolute URL on a host we do not serve
+        # (building one raised again, and the 400 became a 500). Relative links instead.
+        alternates = [{"code": code, "url": url} for code, url in urls.items()]
+    else:
+        alternates = [
+            {"code": code, "url": request.build_absolute_uri(url)} for code, url in urls.items()
+        ]
     others = [
         {"code": code, "name": NATIVE_NAMES.get(code, code), "url": url}
         for code, url in urls.items()

@@ -18,6 +18,16 @@ from django.utils import timezone
 
 
 class SessionStore(db.SessionStore):
+    def _validate_session_key(self, key: str | None) -> bool:
+        """Django's keys are 32 lowercase letters and digits: anything else in the cookie (a NUL,
+        which PostgreSQL cannot compare, or a page of text) is no key, never a query."""
+        return (
+            bool(key)
+            and 8 <= len(key or "") <= 40
+            and (key or "").isascii()
+            and (key or "").isalnum()
+        )
+
     def _get_session_from_db(self) -> Any:
         model = self.model
         connection = connections[router.db_for_read(model)]

@@ -42,13 +42,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # More query parameters than DATA_UPLOAD_MAX_NUMBER_FIELDS: a 400 before anything reads them.
+    "config.guard.TooManyParametersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Login, sign-up, reset and join-code floods refused from the cache, before the session, the
+    # database or a template (config/throttle.py).
+    "config.throttle.EarlyRefusalMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments gzipped (static files come compressed from WhiteNoise, brotli
     # or gzip); Django pads each response against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The signed marker of an anonymous learner this browser made (tutor/accounts/learners.py).
+    "tutor.accounts.learners.MadeLearnerMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # A first visit from a Japanese browser goes to /ja/ (the Accept-Language default).
     "config.i18n.BrowserLanguageMiddleware",
@@ -60,8 +67,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Sign-up and password reset share the login's lockout (config/lockout.py).
-    "config.lockout.LockoutMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the 429 response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -108,7 +113,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # database stays consistent). The quiz answer's writers also take turns through a file lock
     # (config/writers.py) rather than the busy handler's sleep-and-retry.
     DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        # journal_size_limit: each checkpoint truncates the WAL to at most this many bytes, so
+        # the log never keeps the space it once grew into (a full disk recovers once space is
+        # freed; config/storage.py also truncates it when the disk is found full).
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+            f"PRAGMA journal_size_limit={int(os.environ.get('DJANGO_SQLITE_WAL_LIMIT', 16 << 20))};"
+        ),
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         **DATABASES["default"].get("OPTIONS", {}),
@@ -172,7 +183,9 @@ if EMAIL_URL:
         "password": _mail.get("EMAIL_HOST_PASSWORD") or "",
         "use_tls": bool(_mail.get("EMAIL_USE_TLS")),
         "use_ssl": bool(_mail.get("EMAIL_USE_SSL")),
-        "timeout": 10,
+        # Seconds any SMTP operation may take (connect, greeting, each command): mail is sent
+        # from a background thread (config/mail.py), which must not wait forever either.
+        "timeout": float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10")),
     }
     _backend = _mail.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
     if _backend != "django.core.mail.backends.smtp.EmailBackend":
@@ -188,6 +201,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Tenbo <noreply
 SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Who gets a mail with the traceback of every 500 (comma-separated addresses).
 ADMINS = [a.strip() for a in os.environ.get("DJANGO_ADMINS", "").split(",") if a.strip()]
+# Error mail leaves from a background thread, never the request's (config/mail.py), and at most
+# one mail per kind of error per this many seconds in each worker (the log keeps every one).
+ERROR_MAIL_INTERVAL = float(os.environ.get("DJANGO_ERROR_MAIL_INTERVAL", "600"))
 
 # ---------------------------------------------------------------------- logging
 # Everything to stderr (gunicorn's error log, or the terminal): errors with their traceback
@@ -207,7 +223,7 @@ LOGGING = {
             "formatter": "plain",
         },
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "config.mail.QueuedAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },
@@ -277,16 +293,33 @@ else:
     SESSION_ENGINE = "config.sessions"
 
 # ---------------------------------------------------------------------- lockouts
-# django-axes counts failed logins per account and per client address; past the limit, the
-# login (and sign-up and password reset, config/lockout.py) answers 429 with Retry-After, before
-# any password is hashed. A classroom behind one address shares its address's count.
+# django-axes counts failed logins per (account, client address) pair: strangers hammering an
+# account lock only themselves out, never its owner. The account is slowed down instead
+# (config/throttle.py): after LOGIN_SLOW_AFTER failures from anywhere within the cool-off, each
+# attempt waits twice as long as the last, up to LOGIN_SLOW_MAX seconds, except from a browser
+# that has logged in to it before (a signed device cookie). One address failing on many
+# accounts is locked after LOGIN_ADDRESS_LIMIT failures. Refusals are 429 with Retry-After,
+# decided from the cache before the session, the database or the password hasher.
 AUTHENTICATION_BACKENDS = [
     "config.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOCKOUT_MINUTES", "10")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_SLOW_AFTER = int(os.environ.get("DJANGO_LOGIN_SLOW_AFTER", "5"))
+LOGIN_SLOW_MAX = int(os.environ.get("DJANGO_LOGIN_SLOW_MAX_SECONDS", "60"))
+LOGIN_ADDRESS_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_LIMIT", "50"))
+# Sign-ups: per address range (/24, /64) per hour, and for the whole site per minute. A teacher
+# can raise the class's range for a lesson; joining a class by name needs no account at all.
+SIGNUP_PER_RANGE = int(os.environ.get("DJANGO_SIGNUP_PER_RANGE", "10"))
+SIGNUP_PER_MINUTE = int(os.environ.get("DJANGO_SIGNUP_PER_MINUTE", "30"))
+# What "Open sign-ups for this lesson" on a class page adds to the teacher's range, and for how
+# long (the site-wide cap still applies).
+SIGNUP_CLASS_ALLOWANCE = int(os.environ.get("DJANGO_SIGNUP_CLASS_ALLOWANCE", "60"))
+SIGNUP_CLASS_HOURS = int(os.environ.get("DJANGO_SIGNUP_CLASS_HOURS", "3"))
+# Unknown class codes one address may try within the cool-off (real codes are never counted).
+JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid
 # account would let a client go on guessing others. Counts expire after the cool-off anyway.
 AXES_RESET_ON_SUCCESS = False

@@ -7,17 +7,25 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from config.converters import bound
 from scorer import api, games_api
 
-urlpatterns = [
-    path("api/score", api.score, name="api_score"),
-    path("api/games", games_api.games, name="api_games"),
-    path("admin/", admin.site.urls),
-    path("i18n/setlang/", set_language, name="set_language"),
-    *i18n_patterns(
-        path("", include("scorer.urls")),
-        path("tutor/", include("tutor.urls")),
-        path("accounts/", include("tutor.accounts.urls")),
-        prefix_default_language=False,
-    ),
-]
+# Every integer path parameter bounded to the database's range, every text one free of NUL and
+# of bounded length (config/converters.py): beyond them a route does not match (404).
+urlpatterns = bound(
+    [
+        path("api/score", api.score, name="api_score"),
+        path("api/games", games_api.games, name="api_games"),
+        path("admin/", admin.site.urls),
+        path("i18n/setlang/", set_language, name="set_language"),
+        *i18n_patterns(
+            path("", include("scorer.urls")),
+            path("tutor/", include("tutor.urls")),
+            path("accounts/", include("tutor.accounts.urls")),
+            prefix_default_language=False,
+        ),
+    ]
+)
+
+# A full disk answers "storage full" (503, Retry-After) instead of the 500 page (config/storage.py).
+handler500 = "config.storage.server_error"

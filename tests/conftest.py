@@ -35,6 +35,15 @@ def load_tenhou_cases() -> list[dict[str, Any]]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache: the flood counters (config/throttle.py) live there,
+    and one test's sign-ups or failed logins must not count against the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def examples() -> list[dict[str, Any]]:
     return load_examples()

@@ -1,5 +1,6 @@
-"""Login, sign-up and password reset lock out per account and per client address (django-axes):
-429 with Retry-After, decided before any password is hashed."""
+"""Login locks out per (account, address) (django-axes) and slows the account down globally; sign-up
+is capped per address range and site-wide; password reset per address: 429 with Retry-After,
+decided before any password is hashed (config/throttle.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import User
 from django.test import Client
 
+from config import throttle
+
 pytestmark = pytest.mark.django_db
 
 LIMIT = 3
@@ -18,6 +21,7 @@ LIMIT = 3
 @pytest.fixture(autouse=True)
 def small_limit(settings: Any) -> None:
     settings.AXES_FAILURE_LIMIT = LIMIT
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -46,7 +50,7 @@ def assert_locked(response: Any) -> None:
     assert b"Too many attempts" in response.content
 
 
-def test_failed_logins_lock_the_account_before_the_hasher_runs(
+def test_failed_logins_lock_the_account_and_address_pair_before_the_hasher_runs(
     client: Client, hasher_calls: list[str]
 ) -> None:
     User.objects.create_user("mei", password="a-long-passphrase-9")
@@ -54,18 +58,67 @@ def test_failed_logins_lock_the_account_before_the_hasher_runs(
         assert login(client, "mei").status_code == 200  # the form's error
     assert_locked(login(client, "mei"))  # the attempt that reaches the limit
     assert len(hasher_calls) == LIMIT
-    # Locked: even from another address, and even with the right password.
-    assert_locked(login(client, "mei", ip="10.0.0.2"))
-    assert_locked(login(client, "mei", "a-long-passphrase-9", ip="10.0.0.3"))
+    # Locked from this address, even with the right password.
+    assert_locked(login(client, "mei", "a-long-passphrase-9"))
     assert len(hasher_calls) == LIMIT
 
 
-def test_failed_logins_lock_the_client_address_for_every_name(
-    client: Client, hasher_calls: list[str]
+def test_strangers_on_eight_addresses_never_lock_the_owner_out(
+    client: Client, settings: Any
 ) -> None:
-    for n in range(LIMIT - 1):
+    """Issue 23 item 5: 8 addresses hammering one account gave its owner a 429 for 10 minutes.
+    Now each stranger locks only themself out; the account is slowed down (at most
+    LOGIN_SLOW_MAX seconds between attempts), and not at all for a browser that logged in to it
+    before (the signed device cookie)."""
+    settings.LOGIN_SLOW_AFTER = 2
+    User.objects.create_user("mei", password="a-long-passphrase-9")
+    owner = Client()
+    assert login(owner, "mei", "a-long-passphrase-9", ip="10.1.1.1").status_code == 302
+    owner.post("/accounts/logout/")  # as a browser logs out (Client.logout drops every cookie)
+    stranger = Client()
+    for n in range(8):
+        for _ in range(LIMIT + 2):
+            login(stranger, "mei", ip=f"10.66.{n}.1")
+        assert_locked(login(stranger, "mei", ip=f"10.66.{n}.1"))
+    # The owner's browser, from their usual address or any other: straight in.
+    assert login(owner, "mei", "a-long-passphrase-9", ip="10.1.1.1").status_code == 302
+    owner.post("/accounts/logout/")
+    assert login(owner, "mei", "a-long-passphrase-9", ip="10.2.2.2").status_code == 302
+    # A new browser of the owner is only slowed down: told to wait at most LOGIN_SLOW_MAX.
+    fresh = login(Client(), "mei", "a-long-passphrase-9", ip="10.3.3.3")
+    if fresh.status_code == 429:
+        assert 0 < int(fresh["Retry-After"]) <= settings.LOGIN_SLOW_MAX
+    else:
+        assert fresh.status_code == 302
+
+
+def test_the_slow_down_doubles_and_is_capped(client: Client, settings: Any) -> None:
+    settings.LOGIN_SLOW_AFTER = 2
+    settings.LOGIN_SLOW_MAX = 8
+    waits = []
+    for n in range(8):
+        login(client, "mei", ip=f"10.7.{n}.1")
+        waits.append(throttle.blocked_for("slow:mei"))
+        throttle.unblock("slow:mei")  # as if the wait had passed
+    assert waits[:2] == [0, 1]
+    assert waits[2:5] == [2, 4, 8]
+    assert max(waits) == 8
+
+
+def test_a_forged_device_cookie_is_no_device(client: Client, settings: Any) -> None:
+    settings.LOGIN_SLOW_AFTER = 1
+    User.objects.create_user("mei", password="a-long-passphrase-9")
+    login(client, "mei", ip="10.5.5.5")
+    client.cookies[throttle.DEVICE_COOKIE] = '["mei"]'
+    assert_locked(login(client, "mei", "a-long-passphrase-9", ip="10.5.5.6"))
+
+
+def test_failed_logins_lock_the_client_address_for_every_name(
+    client: Client, hasher_calls: list[str], settings: Any
+) -> None:
+    settings.LOGIN_ADDRESS_LIMIT = LIMIT
+    for n in range(LIMIT):
         assert login(client, f"guess{n}").status_code == 200
-    assert_locked(login(client, f"guess{LIMIT}"))
     assert_locked(login(client, "someone-else"))
     assert len(hasher_calls) == LIMIT
     # Another address is not affected.
@@ -73,11 +126,11 @@ def test_failed_logins_lock_the_client_address_for_every_name(
 
 
 def test_a_locked_out_json_client_gets_the_error_object(client: Client) -> None:
-    for n in range(LIMIT):
-        login(client, f"guess{n}")
+    for _ in range(LIMIT):
+        login(client, "guess")
     response = client.post(
         "/accounts/login/",
-        {"username": "x", "password": "y"},
+        {"username": "guess", "password": "y"},
         REMOTE_ADDR="10.0.0.1",
         HTTP_ACCEPT="application/json",
     )
@@ -86,12 +139,16 @@ def test_a_locked_out_json_client_gets_the_error_object(client: Client) -> None:
     assert int(response["Retry-After"]) > 0
 
 
-def test_sign_up_floods_are_refused_before_any_account_is_made(client: Client) -> None:
+def test_sign_up_floods_are_refused_before_any_account_is_made(
+    client: Client, settings: Any
+) -> None:
+    settings.SIGNUP_PER_RANGE = LIMIT
+
     def signup(n: int) -> Any:
         return client.post(
             "/accounts/signup/",
             {"username": f"new{n}", "password1": "pw-Kx81-long!", "password2": "pw-Kx81-long!"},
-            REMOTE_ADDR="10.0.0.7",
+            REMOTE_ADDR=f"10.0.0.{7 + n}",  # rotating addresses in one range
         )
 
     for n in range(LIMIT):
@@ -99,7 +156,10 @@ def test_sign_up_floods_are_refused_before_any_account_is_made(client: Client) -
         assert response.status_code == 302  # each allowed one really signs up
         client.logout()
     assert User.objects.count() == LIMIT
-    assert_locked(signup(LIMIT))
+    refused = signup(LIMIT)
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert b"no account needed" in refused.content
     assert User.objects.count() == LIMIT
 
 
@@ -114,11 +174,158 @@ def test_password_reset_floods_are_refused(client: Client) -> None:
     )
 
 
-def test_a_successful_login_does_not_reset_the_address_count(client: Client) -> None:
+def test_a_successful_login_does_not_reset_the_address_count(client: Client, settings: Any) -> None:
     """Otherwise one valid account would let a client go on guessing the others."""
+    settings.LOGIN_ADDRESS_LIMIT = LIMIT
     User.objects.create_user("kai", password="a-long-passphrase-9")
     for n in range(LIMIT - 1):
         login(client, f"guess{n}")
     assert login(client, "kai", "a-long-passphrase-9").status_code == 302
     client.logout()
-    assert_locked(login(client, "guess-again"))
+    assert login(client, "guess-again").status_code == 200  # the LIMIT-th failure
+    assert_locked(login(client, "and-again"))
+
+
+def signup_from(client: Client, name: str, ip: str) -> Any:
+    data = {"username": name, "password1": "pw-Kx81-long!", "password2": "pw-Kx81-long!"}
+    response = client.post("/accounts/signup/", data, REMOTE_ADDR=ip)
+    client.logout()
+    return response
+
+
+def test_sign_ups_are_capped_per_range_not_per_address(client: Client, settings: Any) -> None:
+    settings.SIGNUP_PER_RANGE = LIMIT
+    for n in range(LIMIT):
+        assert signup_from(client, f"a{n}", f"192.0.2.{n + 1}").status_code == 302
+    assert signup_from(client, "next", "192.0.2.200").status_code == 429
+    assert signup_from(client, "elsewhere", "198.51.100.1").status_code == 302
+    # IPv6: the /64 is one range.
+    for n in range(LIMIT):
+        assert signup_from(client, f"v{n}", f"2001:db8::{n + 1}").status_code == 302
+    assert signup_from(client, "v-next", "2001:db8::ffff:1").status_code == 429
+    assert signup_from(client, "v-other", "2001:db8:0:1::1").status_code == 302
+
+
+def test_sign_ups_are_capped_site_wide_per_minute(client: Client, settings: Any) -> None:
+    settings.SIGNUP_PER_MINUTE = LIMIT
+    for n in range(LIMIT):
+        assert signup_from(client, f"s{n}", f"10.{n}.0.1").status_code == 302
+    refused = signup_from(client, "one-more", "10.99.0.1")
+    assert refused.status_code == 429
+    assert b"Many people are signing up right now" in refused.content
+
+
+def test_a_teacher_can_raise_the_allowance_of_the_class_range(
+    client: Client, settings: Any
+) -> None:
+    settings.SIGNUP_PER_RANGE = LIMIT
+    throttle.allow_signups("192.0.2.50", extra=5, hours=2)
+    for n in range(LIMIT + 5):
+        assert signup_from(client, f"c{n}", f"192.0.2.{n + 1}").status_code == 302
+    assert signup_from(client, "c-next", "192.0.2.99").status_code == 429
+
+
+def test_refusals_touch_no_session_database_or_template(
+    client: Client, settings: Any, django_assert_num_queries: Any
+) -> None:
+    """Issue 23 item 6: refused before the session, the database and the templates."""
+    settings.SIGNUP_PER_RANGE = 1
+    assert signup_from(client, "first", "10.4.4.4").status_code == 302
+    client.cookies["sessionid"] = "a" * 32
+    data = {"username": "second", "password1": "pw-Kx81-long!", "password2": "pw-Kx81-long!"}
+    with django_assert_num_queries(0):
+        refused = client.post("/accounts/signup/", data, REMOTE_ADDR="10.4.4.5")
+    assert refused.status_code == 429
+    assert not refused.templates
+    assert "Cookie" not in refused.get("Vary", "")
+    for _ in range(LIMIT):
+        login(client, "mei", ip="10.4.4.6")
+    with django_assert_num_queries(0):
+        refused = login(client, "mei", ip="10.4.4.6")
+    assert refused.status_code == 429
+    assert not refused.templates
+
+
+def test_the_refusal_is_in_japanese_under_ja(client: Client, settings: Any) -> None:
+    settings.SIGNUP_PER_RANGE = 1
+    assert signup_from(client, "first", "10.4.4.4").status_code == 302
+    data = {"username": "ni", "password1": "pw-Kx81-long!", "password2": "pw-Kx81-long!"}
+    refused = client.post("/ja/accounts/signup/", data, REMOTE_ADDR="10.4.4.9")
+    assert refused.status_code == 429
+    assert 'lang="ja"' in refused.content.decode()
+    assert "Too many" not in refused.content.decode()
+
+
+# ---------------------------------------------------------------------- join codes (issue 21.7)
+@pytest.fixture
+def classroom() -> Any:
+    from tests.classroom.conftest import teacher_client
+    from tutor.classroom.models import Classroom
+
+    teacher = teacher_client("sensei")
+    teacher.post("/tutor/class/new", {"name": "Tuesday club", "rules": "tenhou"})
+    return Classroom.objects.get()
+
+
+def test_join_code_guesses_are_throttled_per_address_without_saying_which_exist(
+    client: Client, settings: Any, classroom: Any
+) -> None:
+    settings.JOIN_GUESSES = LIMIT
+    for n in range(LIMIT):
+        response = client.get(f"/tutor/class/join/ZZZ{n:03d}/", REMOTE_ADDR="10.8.8.8")
+        assert response.status_code == 404
+    # Refused now, the real code exactly as an unknown one: the refusal says nothing.
+    real = client.get(f"/tutor/class/join/{classroom.code}/", REMOTE_ADDR="10.8.8.8")
+    fake = client.get("/tutor/class/join/QQQQQQ/", REMOTE_ADDR="10.8.8.8")
+    typed = client.post("/tutor/class/join/", {"code": classroom.code}, REMOTE_ADDR="10.8.8.8")
+    for response in (real, fake, typed):
+        assert response.status_code == 429
+    assert real.content == fake.content
+    # Another address is not affected.
+    other = client.get(f"/tutor/class/join/{classroom.code}/", REMOTE_ADDR="10.8.8.9")
+    assert other.status_code == 200
+
+
+def test_a_class_behind_one_address_joins_by_name_without_limit(
+    settings: Any, classroom: Any
+) -> None:
+    """Forty students behind one school address, each joining with the real code and a name:
+    none is counted as a guess, none needs an account (so no sign-up cap applies)."""
+    settings.JOIN_GUESSES = LIMIT
+    settings.SIGNUP_PER_RANGE = LIMIT
+    for n in range(40):
+        student = Client()
+        url = f"/tutor/class/join/{classroom.code}/"
+        assert student.get(url, REMOTE_ADDR="10.9.0.1").status_code == 200
+        joined = student.post(url, {"display_name": f"Student {n}"}, REMOTE_ADDR="10.9.0.1")
+        assert joined.status_code == 302, n
+
+
+def test_the_teacher_opens_sign_ups_for_a_lesson_from_the_class_page(
+    settings: Any, classroom: Any
+) -> None:
+    """Issue 21 item 7: a class behind one school address; the teacher raises the allowance."""
+    from tests.classroom.conftest import teacher_client
+
+    settings.SIGNUP_PER_RANGE = LIMIT
+    settings.SIGNUP_CLASS_ALLOWANCE = 4
+    student = Client()
+    for n in range(LIMIT):
+        assert signup_from(student, f"s{n}", "10.20.0.1").status_code == 302
+    assert signup_from(student, "late", "10.20.0.1").status_code == 429
+    teacher = Client()
+    teacher.force_login(classroom.teacher.user)
+    page = teacher.get(f"/tutor/class/{classroom.pk}/").content.decode()
+    assert 'id="open-signups"' in page
+    url = f"/accounts/signup/class/{classroom.pk}/"
+    opened = teacher.post(url, REMOTE_ADDR="10.20.0.77")
+    assert opened.status_code == 200
+    assert "4 more students on this network" in opened.content.decode()
+    for n in range(4):
+        assert signup_from(student, f"t{n}", "10.20.0.1").status_code == 302
+    assert signup_from(student, "later", "10.20.0.1").status_code == 429
+    # Only the class's teacher can, and only by POST.
+    other = teacher_client("other")
+    assert other.post(url, REMOTE_ADDR="10.20.0.77").status_code == 404
+    assert Client().post(url).status_code == 404
+    assert teacher.get(url).status_code == 405

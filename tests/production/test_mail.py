@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
+from config.mail import flush
+
 pytestmark = pytest.mark.django_db
 
 
@@ -40,5 +42,6 @@ def test_reset_with_mail_sends_the_link(client: Client) -> None:
     User.objects.create_user("ren", email="ren@example.org", password="a-long-passphrase-9")
     response = client.post("/accounts/password-reset/", {"email": "ren@example.org"})
     assert response.status_code == 302
+    assert flush()
     assert len(mail.outbox) == 1
     assert "/accounts/reset/" in mail.outbox[0].body

@@ -8,6 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 
+from config.mail import flush
+
 pytestmark = pytest.mark.django_db
 
 
@@ -81,6 +83,7 @@ def test_password_reset_flow(client):
     assert response.status_code == 302
     assert response["Location"] == "/accounts/password-reset/sent/"
     assert client.get(response["Location"]).status_code == 200
+    assert flush()  # the mail leaves from the background thread (config/mail.py)
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert "Reset your Tenbo password" in message.subject

@@ -7,7 +7,9 @@ from tutor.accounts import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(authentication_form=views.LoginForm), name="login"),
+    # A teacher raises the sign-up allowance of their class's network for a lesson.
+    path("signup/class/<int:pk>/", views.allow_class_signups, name="allow_class_signups"),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",

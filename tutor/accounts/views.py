@@ -17,11 +17,13 @@ from django.contrib.auth.forms import (
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
+from config import mail, throttle
 from tutor.accounts.models import Learner
 
 
@@ -35,11 +37,59 @@ class LabelSuffix:
 
 
 class LoginForm(LabelSuffix, AuthenticationForm):
-    pass
+    def clean(self) -> dict[str, Any]:
+        """A username longer than any account's is a wrong login at once: it never reaches
+        authenticate(), whose failure signal would store it (django-axes keeps 255 characters,
+        and PostgreSQL refused a longer one with a 500)."""
+        username = self.data.get("username", "")
+        longest = self.username_field.max_length or 150
+        if isinstance(username, str) and len(username) > longest:
+            raise self.get_invalid_login_error()
+        cleaned: dict[str, Any] = super().clean()
+        return cleaned
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; a browser that logs in is remembered for the account (a signed device
+    cookie: strangers' failed logins do not slow it down, config/throttle.py)."""
+
+    authentication_form = LoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        throttle.remember_device(self.request, response, form.get_user().get_username())
+        return response
 
 
 class ResetForm(LabelSuffix, PasswordResetForm):
-    pass
+    """Django's reset form, the mail written and sent from the background mail thread
+    (config/mail.py): a known address answers as fast as an unknown one, whatever the SMTP
+    server does."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        language = translation.get_language()
+        write_and_send = super().send_mail
+
+        def job() -> None:
+            with translation.override(language):
+                write_and_send(
+                    subject_template_name,
+                    email_template_name,
+                    context,
+                    from_email,
+                    to_email,
+                    html_email_template_name,
+                )
+
+        mail.OUTBOX.put(job)
 
 
 class NewPasswordForm(LabelSuffix, SetPasswordForm[Any]):
@@ -108,3 +158,17 @@ class PasswordResetView(auth_views.PasswordResetView):
                 request, "registration/tenbo_password_reset_unavailable.html", status=status
             )
         return super().dispatch(request, *args, **kwargs)
+
+
+@require_http_methods(["POST"])
+def allow_class_signups(request: HttpRequest, pk: int) -> HttpResponse:
+    """A teacher opens sign-ups for a lesson: more accounts may be made from the network the
+    teacher is on (the classroom's) for a few hours (config/throttle.py's allowance)."""
+    from tutor.classroom import roster  # the classroom's own check: this teacher's class
+
+    classroom = roster.taught_class(request, pk)
+    extra = int(settings.SIGNUP_CLASS_ALLOWANCE)
+    hours = int(settings.SIGNUP_CLASS_HOURS)
+    throttle.allow_signups(throttle.client_address(request), extra, hours)
+    context = {"classroom": classroom, "extra": extra, "hours": hours}
+    return render(request, "registration/tenbo_signups_opened.html", context)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from config.spreadsheet import safe_cell
 from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
@@ -187,9 +188,7 @@ def results_csv(res: Results) -> str:
     header.append(pgettext("a student's score", "Score"))
     writer.writerow(header)
     for member, line, score in res.grid:
-        name = member.display_name
-        if name[:1] in ("=", "+", "-", "@", "\t", "\r"):
-            name = "'" + name  # never a formula in a spreadsheet
+        name = safe_cell(member.display_name)  # never a formula, in any spreadsheet
         marks = ["" if x is None else ("1" if x else "0") for x in line]
         writer.writerow([name, *marks, score])
     return out.getvalue()

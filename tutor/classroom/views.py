@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.converters import MAX_ID
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
@@ -442,7 +443,8 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
     source = _source(request, data)
     taught = list(teacher.classes_taught.all())
     if request.method == "POST":
-        classroom = get_object_or_404(Classroom, pk=data.get("classroom") or 0, teacher=teacher)
+        pk = parse_int(data.get("classroom", ""), 1, MAX_ID) or 0
+        classroom = get_object_or_404(Classroom, pk=pk, teacher=teacher)
         if source is None:
             return render(
                 request, "classroom/live_new.html", {"error": True, "taught": taught}, status=400

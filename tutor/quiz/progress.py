@@ -18,7 +18,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 
 from config.writers import serial_writes
-from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
+from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged, mark_made
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
 from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict, table_key_players
@@ -221,6 +221,7 @@ def _continue_as(request: HttpRequest, learner: Learner) -> bool:
     if current not in (None, learner.pk) and Learner.objects.filter(pk=current).exists():
         return False
     request.session[SESSION_KEY] = learner.pk
+    mark_made(request, learner.pk)  # its own learner, made by a response that was lost
     return True
 
 

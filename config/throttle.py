@@ -1,0 +1,345 @@
+"""Floods refused cheaply: login guesses, sign-ups, password resets and join-code guesses.
+
+Policy (issue 23 items 5-7, issue 21 item 7):
+
+- **Login** is locked out per (account, address) by django-axes (``AXES_LOCKOUT_PARAMETERS``), so
+  strangers hammering an account never lock its owner out. The account itself is only *slowed
+  down* for everyone else: after ``LOGIN_SLOW_AFTER`` failures within the cool-off (from any
+  addresses), each further attempt must wait twice as long as the last (1, 2, 4 … seconds, at
+  most ``LOGIN_SLOW_MAX``). A browser that has logged in to the account before carries a signed
+  device cookie (:func:`remember_device`) and is not slowed down. One address failing on many
+  accounts is locked after ``LOGIN_ADDRESS_LIMIT`` failures.
+- **Sign-up** is capped per address range (/24 for IPv4, /64 for IPv6: ``SIGNUP_PER_RANGE`` per
+  hour) and for the whole site (``SIGNUP_PER_MINUTE``). A teacher can raise the allowance of the
+  class's range for a lesson (:func:`allow_signups`); students can always join a class with the
+  code and just a name, which needs no account and is never capped.
+- **Password reset**: ``AXES_FAILURE_LIMIT`` requests per address within the cool-off.
+- **Join codes**: an address that tried ``JOIN_GUESSES`` unknown codes within the cool-off is
+  refused every code lookup, whether or not the code exists (the refusal says nothing about it);
+  joins with a real code are never counted.
+
+Every refusal is decided by :class:`EarlyRefusalMiddleware`, first in the chain: the counters
+live in the cache (Redis when ``REDIS_URL`` is set, shared by every worker; otherwise each
+worker's own memory), so a refusal touches neither the session, nor the database, nor a
+template (bench/refusal.py measures it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+import time
+from collections.abc import Callable
+from typing import Final
+
+from axes.helpers import get_client_ip_address
+from django.conf import settings
+from django.contrib.auth.signals import user_login_failed
+from django.core import signing
+from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import get_language_from_path, ngettext
+from django.utils.translation import gettext as _
+
+from config import guard
+
+#: The signed cookie naming the accounts this browser has logged in to.
+DEVICE_COOKIE: Final = "tenbo_device"
+DEVICE_SALT: Final = "tenbo.throttle.device"
+DEVICE_DAYS: Final = 365
+#: Accounts remembered per browser, at most.
+DEVICE_ACCOUNTS: Final = 5
+
+
+def _setting(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
+
+
+def cool_off() -> int:
+    """The lockout window in seconds (AXES_COOLOFF_TIME)."""
+    return max(1, int(settings.AXES_COOLOFF_TIME.total_seconds()))
+
+
+# ---------------------------------------------------------------------- counters in the cache
+def _key(kind: str, key: str) -> str:
+    """A cache key for ``key`` (which holds what clients send: hashed, so any text is safe in
+    any cache backend, whatever its length or characters)."""
+    return f"tenbo:{kind}:" + hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
+
+
+def hit(key: str, seconds: int) -> int:
+    """Count one more event under ``key`` (the count expires ``seconds`` after the first)."""
+    key = _key("n", key)
+    if cache.add(key, 1, seconds):
+        return 1
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired in between
+        cache.set(key, 1, seconds)
+        return 1
+
+
+def block(key: str, seconds: float) -> None:
+    cache.set(_key("b", key), time.time() + seconds, max(1, math.ceil(seconds)))
+
+
+def unblock(key: str) -> None:
+    cache.delete(_key("b", key))
+
+
+def blocked_for(key: str) -> int:
+    """Seconds left of a block on ``key`` (0: not blocked)."""
+    until = cache.get(_key("b", key))
+    return max(0, math.ceil(until - time.time())) if until else 0
+
+
+def client_address(request: HttpRequest) -> str:
+    return str(get_client_ip_address(request) or request.META.get("REMOTE_ADDR") or "-")
+
+
+def address_range(address: str) -> str:
+    """The /24 (IPv4) or /64 (IPv6) network an address belongs to."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
+def _name(text: object) -> str:
+    return str(text or "")[:254].strip().lower()
+
+
+# ---------------------------------------------------------------------- the device cookie
+def device_accounts(request: HttpRequest) -> list[str]:
+    value = request.COOKIES.get(DEVICE_COOKIE)
+    if not value:
+        return []
+    try:
+        names = signing.loads(value, salt=DEVICE_SALT, max_age=DEVICE_DAYS * 86400)
+    except signing.BadSignature:
+        return []
+    return [str(n) for n in names][:DEVICE_ACCOUNTS] if isinstance(names, list) else []
+
+
+def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """After a successful login: this browser knows the account (not slowed down by strangers)."""
+    names = [_name(username)] + [n for n in device_accounts(request) if n != _name(username)]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps(names[:DEVICE_ACCOUNTS], salt=DEVICE_SALT),
+        max_age=DEVICE_DAYS * 86400,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+# ---------------------------------------------------------------------- login
+@receiver(user_login_failed, dispatch_uid="tenbo-throttle-login-failed")
+def _login_failed(
+    sender: object, credentials: dict[str, object], request: HttpRequest | None = None, **_: object
+) -> None:
+    """Count a failed login for the account (the global slow-down) and the address."""
+    if request is None or sender == "config.lockout":  # sign-up/reset attempts are not logins
+        return
+    window = cool_off()
+    name = _name(credentials.get("username"))
+    if name:
+        failures = hit(f"login-account:{name}", window)
+        slow_after = _setting("LOGIN_SLOW_AFTER", 5)
+        if failures >= slow_after:
+            delay = min(2 ** (failures - slow_after), _setting("LOGIN_SLOW_MAX", 60))
+            block(f"slow:{name}", delay)
+    address = client_address(request)
+    if hit(f"login-address:{address}", window) >= _setting("LOGIN_ADDRESS_LIMIT", 50):
+        block(f"login-address:{address}", window)
+
+
+def login_locked(request: HttpRequest, username: str, seconds: int) -> None:
+    """django-axes locked (account, address) out: refuse it early from now on."""
+    block(f"login:{client_address(request)}:{_name(username)}", seconds)
+
+
+def _login_refusal(request: HttpRequest) -> int:
+    address = client_address(request)
+    name = _name(request.POST.get("username"))
+    pair = blocked_for(f"login:{address}:{name}")
+    everywhere = blocked_for(f"login-address:{address}")
+    slow = 0
+    if name and name not in device_accounts(request):
+        slow = blocked_for(f"slow:{name}")
+    return max(pair, everywhere, slow)
+
+
+# ---------------------------------------------------------------------- sign-up
+def allow_signups(address: str, extra: int, hours: float) -> None:
+    """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
+    network = address_range(address)
+    cache.set(_key("allow", network), extra, int(hours * 3600))
+    unblock(f"signup-range:{network}")  # the next sign-up is counted anew
+
+
+def signup_allowance(address: str) -> int:
+    return int(cache.get(_key("allow", address_range(address))) or 0)
+
+
+def _signup_refusal(request: HttpRequest) -> tuple[int, str]:
+    seconds = blocked_for("signup-site")
+    if seconds:
+        return seconds, "site"
+    network = address_range(client_address(request))
+    seconds = blocked_for(f"signup-range:{network}")
+    return (seconds, "range") if seconds else (0, "")
+
+
+def signed_up(request: HttpRequest) -> None:
+    """Count an account made (after the view made it)."""
+    if hit("signup-site", 60) >= _setting("SIGNUP_PER_MINUTE", 30):
+        block("signup-site", 60)
+    address = client_address(request)
+    network = address_range(address)
+    cap = _setting("SIGNUP_PER_RANGE", 10) + signup_allowance(address)
+    if hit(f"signup-range:{network}", 3600) >= cap:
+        block(f"signup-range:{network}", 3600)
+
+
+# ---------------------------------------------------------------------- password reset
+def _reset_refusal(request: HttpRequest) -> int:
+    return blocked_for(f"reset:{client_address(request)}")
+
+
+def reset_asked(request: HttpRequest) -> None:
+    address = client_address(request)
+    if hit(f"reset:{address}", cool_off()) >= settings.AXES_FAILURE_LIMIT:
+        block(f"reset:{address}", cool_off())
+
+
+# ---------------------------------------------------------------------- join codes
+def _join_refusal(request: HttpRequest) -> int:
+    return blocked_for(f"join:{client_address(request)}")
+
+
+def join_guessed(request: HttpRequest) -> None:
+    """An unknown code was tried."""
+    address = client_address(request)
+    if hit(f"join:{address}", cool_off()) >= _setting("JOIN_GUESSES", 20):
+        block(f"join:{address}", cool_off())
+
+
+# ---------------------------------------------------------------------- the middleware
+def route(path: str) -> str:
+    """Which throttled page ``path`` is (without its language prefix), or ""."""
+    code = get_language_from_path(path)
+    if code and path.startswith(f"/{code}/"):
+        path = path[len(code) + 1 :]
+    if path == "/accounts/login/":
+        return "login"
+    if path == "/accounts/signup/":
+        return "signup"
+    if path == "/accounts/password-reset/":
+        return "reset"
+    if path == "/tutor/class/join/":
+        return "join"
+    if path.startswith("/tutor/class/join/") and path.count("/") == 5:
+        return "join_code"
+    return ""
+
+
+def _minutes(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Please try again in %(n)d minute.", "Please try again in %(n)d minutes.", minutes
+    ) % {"n": minutes}
+
+
+def refusal(request: HttpRequest, seconds: int, page: str, scope: str = "") -> HttpResponse:
+    """429 with Retry-After; a short page made without a template (or the API's error object
+    for a JSON client)."""
+    if page == "signup" and scope == "site":
+        message = _("Many people are signing up right now.")
+    elif page == "signup":
+        message = _(
+            "Too many new accounts from your network in the last hour. "
+            "To join a class, use its code and just your name: no account needed."
+        )
+    elif page in ("join", "join_code"):
+        message = _("Too many class codes tried from this address.")
+    else:
+        message = _("Too many attempts from this address or for this account.")
+    message = f"{message} {_minutes(seconds)}"
+    response: HttpResponse
+    if request.headers.get("accept", "").startswith("application/json"):
+        error = {"code": "locked_out", "message": message, "field": None}
+        response = JsonResponse({"ok": False, "error": error}, status=429)
+    else:
+        title = escape(_("Too many attempts"))
+        lang = translation.get_language() or settings.LANGUAGE_CODE
+        response = HttpResponse(
+            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{title} · Tenbo</title></head><body><main>"
+            f'<h1>{title}</h1><p role="alert">{escape(message)}</p>'
+            f'<p><a href="{"/ja/" if lang == "ja" else "/"}">'
+            f"{escape(_('Back to the tile picker'))}</a></p></main></body></html>",
+            status=429,
+        )
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+class EarlyRefusalMiddleware:
+    """Refuse a throttled request before the session, the database or a template; count what
+    the views did (accounts made, unknown codes tried) after them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        page = route(request.path_info)
+        if not page:
+            return self.get_response(request)
+        if request.method == "POST":
+            try:
+                request.POST  # noqa: B018 - read once here: too many fields or too large is a 400
+            except TooManyFieldsSent:
+                return guard.bad_request(request, "", guard.too_many_fields())
+            except RequestDataTooBig:
+                return guard.bad_request(request, "", _("The request is too large."))
+        refused = self._refused(request, page)
+        if refused is not None:
+            return refused
+        if page == "reset" and request.method == "POST":
+            reset_asked(request)
+        response = self.get_response(request)
+        if page == "signup" and request.method == "POST" and response.status_code == 302:
+            signed_up(request)
+        elif (page == "join" and response.status_code == 400) or (
+            page == "join_code" and response.status_code == 404
+        ):
+            join_guessed(request)
+        return response
+
+    def _refused(self, request: HttpRequest, page: str) -> HttpResponse | None:
+        scope = ""
+        if page in ("join", "join_code"):
+            seconds = _join_refusal(request)
+        elif request.method != "POST":
+            return None
+        elif page == "login":
+            seconds = _login_refusal(request)
+        elif page == "signup":
+            seconds, scope = _signup_refusal(request)
+        else:
+            seconds = _reset_refusal(request)
+        if not seconds:
+            return None
+        code = get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+        with translation.override(code):
+            return refusal(request, seconds, page, scope)
