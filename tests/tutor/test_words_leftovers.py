@@ -5,6 +5,7 @@ three-player rule named by its label (issues 19 and 20)."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -182,3 +183,79 @@ def test_a_bad_three_player_rule_is_named_by_its_label(client):
         in japanese
     )
     assert re.search(r"sanma_tsumo[^\"=]*must", japanese) is None
+
+
+# -- 7. what the sweep found in the lessons, the glossary, the tables and the quick drill -----
+
+TAG = re.compile(r"<(script|style)\b.*?</\1>|<rt>.*?</rt>|<[^>]+>", re.S)
+
+
+def _text(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return " ".join(html.unescape(TAG.sub(" ", response.content.decode())).split())
+
+
+def _pages() -> list[str]:
+    from tutor.course.lessons import LESSONS
+
+    urls = ["/tutor/lessons/", "/tutor/glossary", "/tutor/tables", "/tutor/tables?rules=mleague"]
+    urls += ["/tutor/tables?rules=aotenjou"] + [f"/tutor/lessons/{x.slug}" for x in LESSONS]
+    return urls
+
+
+def test_lessons_glossary_and_tables_write_no_caret_and_no_times_x(client):
+    faults = []
+    for url in _pages():
+        for prefix in ("", "/ja"):
+            text = _text(client, prefix + url)
+            for pattern in (r"\^", r"\d\s*[xX]\s*\d", r"Seed 0", r"[23]倍役満", "惜しい"):
+                faults += [(prefix + url, m.group(0)) for m in re.finditer(pattern, text)]
+    assert not faults
+
+
+def test_the_seven_pairs_question_names_the_honour_pairs(client):
+    english = _text(client, "/tutor/lessons/exceptions")
+    assert "(77p, 99s and the pairs of Haku and Chun make no sets)" in english
+    assert "55z 77z" not in english
+    japanese = _text(client, "/ja/tutor/lessons/exceptions")
+    assert "（77p・99s・白の対子・中の対子は面子になりません）" in japanese
+
+
+def test_the_glossary_writes_fu_before_han_and_the_power_in_words(client):
+    japanese = _text(client, "/ja/tutor/glossary")
+    assert "（関西ルールでは50符1飜）" in japanese
+    assert "符 × 2の（飜数+2）乗。" in japanese
+    english = _text(client, "/tutor/glossary")
+    assert "(Kansai rule: 50 fu, 1 han)" in english
+    assert "fu × 2 to the power of (han + 2), capped at the limits" in english
+
+
+def test_the_myriad_units_are_said_in_numbers_a_reader_knows(client):
+    english = _text(client, "/tutor/lessons/aotenjou")
+    assert "万 is 10,000, 億 is 10,000 万, 兆 is 10,000 億, 京 is 10,000 兆" in english
+    japanese = _text(client, "/ja/tutor/lessons/aotenjou")
+    assert "万は10000、億は1万の1万倍、兆は1億の1万倍、京は1兆の1万倍" in japanese
+
+
+def test_the_kiriage_legend_groups_its_number(client):
+    english = _text(client, "/tutor/tables?rules=mleague")
+    assert "* : kiriage mangan (base 1,920 rounded up)." in english
+    assert "*：切り上げ満貫（基本点1920点を切り上げ）。" in _text(
+        client, "/ja/tutor/tables?rules=mleague"
+    )
+
+
+def test_the_quick_drill_choices_say_plus_alpha_in_japanese(client):
+    page = client.get("/ja/tutor/quiz/quick/?seed=0").content.decode()
+    assert '<input type="radio" name="a_pattern" value="30+"> 30+α</label>' in page
+    assert '<input type="radio" name="a_pattern" value="40+"> 40+α</label>' in page
+    english = client.get("/tutor/quiz/quick/?seed=0").content.decode()
+    assert '<input type="radio" name="a_pattern" value="30+"> 30+</label>' in english
+
+
+def test_the_exact_fu_prompt_says_plus_alpha_in_japanese(client):
+    page = client.get("/ja/tutor/quiz/exact_fu/?seed=0&rules=tenhou").content.decode()
+    assert "それとも渋川式（パターン30+α）で正しい点数が出ますか？" in page
+    english = client.get("/tutor/quiz/exact_fu/?seed=0&rules=tenhou").content.decode()
+    assert "the quick method (pattern 30+) give the right points?" in english
