@@ -259,3 +259,9 @@ def test_the_exact_fu_prompt_says_plus_alpha_in_japanese(client):
     assert "それとも渋川式（パターン30+α）で正しい点数が出ますか？" in page
     english = client.get("/tutor/quiz/exact_fu/?seed=0&rules=tenhou").content.decode()
     assert "the quick method (pattern 30+) give the right points?" in english
+
+
+def test_the_review_page_groups_its_size_limit(client):
+    english = _text(client, "/tutor/review/")
+    assert "Records up to 1,000 kB." in english
+    assert "1000 kB" not in english
