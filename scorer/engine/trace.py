@@ -50,15 +50,36 @@ TEXT: dict[str, str] = {
         "winning (tenpane)."
     ),
     "yakuman_fu": _("Fu do not change a yakuman's value; counted here for completeness."),
-    "dora": _("Indicator {indicator} makes {dora} the dora: {count} in the hand."),
-    "ura_dora": _("Ura indicator {indicator} makes {dora} the ura dora: {count} in the hand."),
-    "dora.none": _("Indicator {indicator} makes {dora} the dora: none in the hand."),
-    "ura_dora.none": _("Ura indicator {indicator} makes {dora} the ura dora: none in the hand."),
+    # The hand's tiles, melds included; the norths set aside (three players) are counted by
+    # their own step, "nuki_dora".
+    "dora": _(
+        "Indicator {indicator} makes {dora} the dora: {count} among the hand's tiles (melds "
+        "included)."
+    ),
+    "ura_dora": _(
+        "Ura indicator {indicator} makes {dora} the ura dora: {count} among the hand's tiles "
+        "(melds included)."
+    ),
+    "dora.none": _(
+        "Indicator {indicator} makes {dora} the dora: none among the hand's tiles (melds included)."
+    ),
+    "ura_dora.none": _(
+        "Ura indicator {indicator} makes {dora} the ura dora: none among the hand's tiles "
+        "(melds included)."
+    ),
     "ura_unused": _("Ura dora only count after a riichi; these indicators count nothing."),
-    "aka_dora": _("Red fives: {count} in the hand, 1 han each."),
+    "dora.nuki": _(
+        "Indicator {indicator} makes {dora} the dora: {count}, counting the hand's tiles (melds "
+        "included) and the {nuki} north tile(s) set aside."
+    ),
+    "ura_dora.nuki": _(
+        "Ura indicator {indicator} makes {dora} the ura dora: {count}, counting the hand's tiles "
+        "(melds included) and the {nuki} north tile(s) set aside."
+    ),
+    "aka_dora": _("Red fives: {count} among the hand's tiles (melds included), 1 han each."),
     "nuki_dora": _(
-        "{count} north tile(s) set aside (kita): nuki dora, 1 han each. They are not part of "
-        "the hand's shape."
+        "{count} north tile(s) set aside (kita): not part of the hand's shape (no set, no pair, "
+        "no fu), but each counts as dora (nuki dora), 1 han each."
     ),
     "sanma.loss": _(
         "Three players: nobody sits north, and the north player's share of a tsumo is not paid "
@@ -83,7 +104,8 @@ TEXT: dict[str, str] = {
         "A yakuman hand: {count} yakuman, paid at its fixed value or as 13 han for each "
         "yakuman, whichever is higher."
     ),
-    "limit": _("{han} han {fu} fu reaches {limit}: base points {base}."),
+    # Fu before han, as the tables and the seeds write a figure (30 fu 4 han, 30符4飜).
+    "limit": _("{fu} fu {han} han reaches {limit}: base points {base}."),
     "limit.han": _("{han} han reaches {limit} whatever the fu: base points {base}."),
     "limit.yakuman": _("A yakuman is a fixed limit, whatever the fu and han: base points {base}."),
     "limit.yakuman_higher": _(
@@ -97,7 +119,8 @@ TEXT: dict[str, str] = {
         "han for each yakuman: here {han} han is higher, and with no limits (aotenjou) base "
         "points come from the formula."
     ),
-    "base_points": _("Base points = {fu} × 2^({han}+2) = {base}."),
+    # No "^": the power of two is written out, then named in words.
+    "base_points": _("Base points = {fu} × {power} (2 to the power of {han} han + 2) = {base}."),
     "payment": _("{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."),
     "payment.exact": _("{payer_name} pays {multiplier} × {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
@@ -601,10 +624,15 @@ def build_steps(result: Result) -> list[Step]:
     for dora in result.dora:
         if not dora.number and (dora.id == "aka_dora" or dora.id == "nuki_dora"):
             continue
-        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora)
+        # Norths set aside (three players) are dora too when the indicator points at north.
+        nuki = r.nuki if dora.dora == "4z" and dora.id != "nuki_dora" else 0
+        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora, nuki)
         ready = _STEPS.get(key)
         if ready is None:
-            why = TEXT[dora.id + ".none" if not dora.number else dora.id]
+            if nuki:
+                why = TEXT[dora.id + ".nuki"]
+            else:
+                why = TEXT[dora.id + ".none" if not dora.number else dora.id]
             if dora.id == "aka_dora" or dora.id == "nuki_dora":
                 ready = {
                     "step": "dora",
@@ -625,6 +653,8 @@ def build_steps(result: Result) -> list[Step]:
                     "counted": counts_dora,
                     "why": why,
                 }
+                if nuki:
+                    ready["nuki"] = nuki
             ready = _keep(key, ready, fill(why, ready))
         step = ready.copy()
         step["tiles"] = list(dora.tiles)
@@ -714,6 +744,7 @@ def build_steps(result: Result) -> list[Step]:
                 "tiles": None,
                 "fu": best.fu,
                 "han": best.han,
+                "power": 2 ** (best.han + 2),
                 "base": best.base,
                 "why": why,
             }

@@ -123,7 +123,8 @@ def test_a_bad_rule_is_named_beside_its_field(client, rules):
     assert short(html) is None
     assert re.search(
         r'<fieldset class="seg" id="sanma-tsumo">.*aria-invalid="true".*'
-        r'<p class="field-error" role="alert" id="err-sanma_tsumo">\'sanma_tsumo\' must be loss',
+        r'<p class="field-error" role="alert" id="err-sanma_tsumo">'
+        r"Three players: tsumo loss, the split rule or the dealer-pays rule\.</p>",
         html,
         re.S,
     )

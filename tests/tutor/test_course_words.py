@@ -184,7 +184,7 @@ def _scores(client: Client, url: str) -> list[str]:
 
 def test_the_score_line_of_a_tsumo_example_gives_each_payers_share(client: Client) -> None:
     assert _scores(client, "/tutor/lessons/how-scoring-works") == [
-        "4 han, 30 fu: 3,900 all (11,700 in all)."
+        "30 fu 4 han: 3,900 all (11,700 in all)."
     ]
     assert _scores(client, "/ja/tutor/lessons/how-scoring-works") == [
         "30符4飜：3900オール（11700点）。"

@@ -309,7 +309,7 @@ def test_honour_tiles_are_named_in_sentences_in_both_languages():
     )
     assert "和了牌中で" in _step(japanese, "wait").text
     dora = _walk({**CHIITOITSU, "dora": "1z"}, "ja")
-    assert _step(dora, "dora").text == "ドラ表示牌東でドラは南：手牌にはありません。"
+    assert _step(dora, "dora").text == "ドラ表示牌東でドラは南：手牌（副露を含む）にはありません。"
 
 
 # ----------------------------------------------------------------------------- 20.2-20.5 Japanese

@@ -25,6 +25,8 @@ HONOUR_CODE = re.compile(r"\d+[zh]\b")
 #: (Japanese myriad units, 24万7000, shown beside a large English figure, are not this.)
 UNGROUPED = re.compile(r"(?<![\d,.^万億兆])\d{4,}(?![\d,]|[mpszh万億兆])")
 TIMES_X = re.compile(r"\d\s*x\s*\d")
+#: A power written with a caret (2^(han+2)): the engine's sentence writes the power out.
+CARET = re.compile(r"\^")
 SEED = re.compile(r"\bSeed 0")
 HAN_BEFORE_FU = re.compile(r"\d+\s*飜\s*\d+\s*符")
 YAKUMAN_MULTIPLE = re.compile(r"[23]倍役満")
@@ -106,7 +108,13 @@ def _faults(language: str, checks: dict[str, re.Pattern[str]]) -> list[str]:
 def test_two_hundred_walkthroughs_in_english_say_every_number_and_tile_as_a_reader_does():
     faults = _faults(
         "en",
-        {"honour code": HONOUR_CODE, "ungrouped": UNGROUPED, "x": TIMES_X, "seed": SEED},
+        {
+            "honour code": HONOUR_CODE,
+            "ungrouped": UNGROUPED,
+            "x": TIMES_X,
+            "^": CARET,
+            "seed": SEED,
+        },
     )
     assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:40])
 
@@ -117,6 +125,7 @@ def test_two_hundred_walkthroughs_in_japanese_read_as_a_japanese_player_writes()
         {
             "honour code": HONOUR_CODE,
             "x": TIMES_X,
+            "^": CARET,
             "2倍役満": YAKUMAN_MULTIPLE,
             "飜 before 符": HAN_BEFORE_FU,
             "seed": SEED,

@@ -262,7 +262,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "chiitoitsu",
         _("seven pairs"),
-        _("Seven different pairs: 2 han and a fixed 25 fu (Kansai rule: 1 han, 50 fu)."),
+        _("Seven different pairs: 2 han and a fixed 25 fu (Kansai rule: 50 fu, 1 han)."),
     ),
     Term(
         "kokushi",
@@ -303,8 +303,8 @@ TERMS: tuple[Term, ...] = (
         "kihonten",
         _("base points"),
         _(
-            "fu × 2^(han+2), capped at the limits (2,000 for a mangan): what one non-dealer pays "
-            "a non-dealer tsumo winner, before rounding up to a hundred."
+            "fu × 2 to the power of (han + 2), capped at the limits (2,000 for a mangan): what "
+            "one non-dealer pays a non-dealer tsumo winner, before rounding up to a hundred."
         ),
     ),
     Term(

@@ -381,8 +381,9 @@ LESSONS: tuple[Lesson, ...] = (
                         _(
                             "Read as seven pairs, the hand has no sequences, and iipeikou never "
                             "combines with chiitoitsu. These tiles have no standard reading "
-                            "(77p 99s 55z 77z make no sets); when the same tiles also form a "
-                            "standard hand, such as ryanpeikou, the higher-scoring reading wins."
+                            "(77p, 99s and the pairs of Haku and Chun make no sets); when the "
+                            "same tiles also form a standard hand, such as ryanpeikou, the "
+                            "higher-scoring reading wins."
                         ),
                     ),
                 ),
@@ -413,7 +414,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("Why is there no sanankou?"),
                         _(
                             "6s was completed by ron, so that triplet is open: only two are "
-                            "concealed. The hand is {han} han {fu} fu."
+                            "concealed. The hand is {fu} fu {han} han."
                         ),
                     ),
                 ),
@@ -467,7 +468,7 @@ LESSONS: tuple[Lesson, ...] = (
                         _("What is the straight worth here?"),
                         _(
                             "One han less than closed (kuisagari); with the dora the hand is "
-                            "{han} han {fu} fu, {total} points."
+                            "{fu} fu {han} han, {total} points."
                         ),
                     ),
                     Question(
@@ -514,7 +515,8 @@ LESSONS: tuple[Lesson, ...] = (
         _("From fu and han to the money on the table."),
         (
             _(
-                "Below the limits the [[kihonten|base points]] are fu × 2^(han+2). From 2,000 on "
+                "Below the limits the [[kihonten|base points]] are fu × 2 to the power of "
+                "(han + 2). From 2,000 on "
                 "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu or more, or 3 han "
                 "with 70 fu or more. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), "
                 "[[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
@@ -995,7 +997,8 @@ LESSONS: tuple[Lesson, ...] = (
         _("A curiosity: what happens if the limits are removed."),
         (
             _(
-                "Under [[aotenjou]] (blue sky) nothing is capped: every hand uses fu × 2^(han+2) "
+                "Under [[aotenjou]] (blue sky) nothing is capped: every hand uses fu × 2 to the "
+                "power of (han + 2) "
                 "and the usual multipliers. Each han doubles the score, so a handful of dora "
                 "turns a modest hand into hundreds of thousands of points, and a dozen han "
                 "reach the millions."
@@ -1007,7 +1010,8 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "Numbers this large are easier to read with the Japanese myriad units: 万 is "
-                "10^4, 億 10^8, 兆 10^12, 京 10^16, and so on every four digits. The "
+                "10,000, 億 is 10,000 万, 兆 is 10,000 億, 京 is 10,000 兆: a new unit every four "
+                "digits. The "
                 "quick-reference tables page ([[hayamihyou]]) has aotenjou tables up to 15 han, "
                 "for ron and for tsumo."
             ),

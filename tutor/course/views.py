@@ -509,9 +509,13 @@ def tables(request: HtmxHttpRequest) -> HttpResponse:
     sanma_tsumo = request.GET.get("sanma_tsumo") or ALL_PRESETS[name].sanma_tsumo
     tsumo_error = ""
     if sanma_tsumo not in rule_names and sanma:
-        tsumo_error = str(
-            _("'sanma_tsumo' must be loss (tsumo loss), split or dealer (the dealer pays).")
-        )
+        # The field by its label, as the page shows it, never the parameter's name.
+        tsumo_error = _("“%(label)s” must be one of: %(choices)s.") % {
+            "label": _("Three players: tsumo"),
+            "choices": pgettext("list separator", ", ").join(
+                str(choice) for _value, choice in SANMA_TSUMO_CHOICES
+            ),
+        }
     if sanma_tsumo not in rule_names:
         sanma_tsumo = ALL_PRESETS[name].sanma_tsumo
     label = PRESET_LABELS.get(name, name)

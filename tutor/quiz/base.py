@@ -398,31 +398,6 @@ def tile_words(tiles: Iterable[object]) -> str:
 
 #: The engine's payment and base-points sentences as the quiz writes them: × for times and the
 #: power of two worked out (no "x", no "^").
-_QUIZ_STEP_TEXT: Final = {
-    "base_points": gettext_lazy(
-        "Base points = {fu} × {power} (2 to the power of {han} han + 2) = {base}."
-    ),
-    "payment": gettext_lazy(
-        "{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."
-    ),
-    "payment.exact": gettext_lazy("{payer_name} pays {multiplier} × {base} = {amount}."),
-    # Fu before han, as the tables and the seeds write a figure (30 fu 4 han, 30符4飜).
-    "limit": gettext_lazy("{fu} fu {han} han reaches {limit}: base points {base}."),
-}
-
-
-def _quiz_template(step: Mapping[str, Any]) -> str | None:
-    """The quiz's own wording of a base-points or payment step (None for the others)."""
-    if step.get("step") == "base_points":
-        return str(_QUIZ_STEP_TEXT["base_points"])
-    if step.get("step") == "payment":
-        exact = step.get("raw") == step.get("amount")
-        return str(_QUIZ_STEP_TEXT["payment.exact" if exact else "payment"])
-    if step.get("why") == TEXT["limit"]:
-        return str(_QUIZ_STEP_TEXT["limit"])
-    return None
-
-
 def step_text(step: Mapping[str, Any]) -> str:
     """An engine step in the current language: its template translated, then filled in (words
     such as the wait or the payer as translated labels, never as the engine's ids; numbers as
@@ -451,9 +426,7 @@ def step_text(step: Mapping[str, Any]) -> str:
         params["how"] = _("tsumo (self-draw)") if step["how"] == "tsumo" else _("ron (a discard)")
     if step.get("limit"):
         params["limit"] = limit_label(str(step["limit"]))
-    if step.get("step") == "base_points":
-        params["power"] = number(2 ** (int(step.get("han", 0)) + 2))
-    template = _quiz_template(step) or _(str(step["why"]))
+    template = _(str(step["why"]))
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -471,7 +444,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     lines: list[str] = []
     if limit:
         key = limit_key(limit, han)
-        sentence = str(_QUIZ_STEP_TEXT["limit"]) if key == "limit" else _(TEXT[key])
+        sentence = _(TEXT[key])
         lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=number(base)))
         if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
             lines.append(
@@ -480,7 +453,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
             )
     else:
         lines.append(
-            str(_QUIZ_STEP_TEXT["base_points"]).format(
+            _(TEXT["base_points"]).format(
                 fu=fu, han=han, power=number(2 ** (han + 2)), base=number(base)
             )
         )
@@ -501,7 +474,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
         lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
     for payer, multiplier, unrounded, amount in rows:
         lines.append(
-            str(_QUIZ_STEP_TEXT["payment" if unrounded != amount else "payment.exact"]).format(
+            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
                 payer_name=names[payer],
                 multiplier=multiplier,
                 base=number(base),

@@ -13,7 +13,7 @@ from scorer.engine.rules import Rules
 from tutor.quiz.base import Field, Question, QuizError, number, rng_for, rules_of, steps_text
 from tutor.quiz.estimate import pattern_line, quick_figure
 from tutor.quiz.hands import fu_hand, hand_facts
-from tutor.quiz.quick import quick_pattern
+from tutor.quiz.quick import pattern_label, quick_pattern
 
 NEEDS: Final = ("yes", "no")
 
@@ -63,8 +63,9 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
             "Does this hand need an exact fu count, or does the quick method (pattern %(pattern)s) "
             "give the right points?"
         )
-        # Seven pairs by the rules' own fixed fu (25, or 50 in the classic rules).
-        % {"pattern": str(rules.chiitoitsu_fu) if pattern == "25" else pattern},
+        # Seven pairs by the rules' own fixed fu (25, or 50 in the classic rules); 30+α in
+        # Japanese.
+        % {"pattern": pattern_label(pattern, rules)},
         fields=[Field("need", _("Exact count needed?"), choices=choices, numeric=False)],
         expected={"need": "yes" if needed else "no"},
         derivation=derivation,

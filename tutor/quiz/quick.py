@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scorer.engine.rules import Rules
 from tutor.quiz.base import (
     QUICK_PATTERNS,
     Field,
@@ -31,6 +32,22 @@ def quick_pattern(result: Mapping[str, Any]) -> str:
     if any(y["id"] == "pinfu" for y in result["yaku"]):
         return "20" if tsumo else "30"
     return "30+" if tsumo else "40+"
+
+
+#: The patterns whose Japanese name differs (extracted for the catalogue).
+_PATTERN_WORDS: Final = {
+    "30+": pgettext_lazy("quick method pattern", "30+"),
+    "40+": pgettext_lazy("quick method pattern", "40+"),
+}
+
+
+def pattern_label(pattern: str, rules: Rules) -> str:
+    """A quick-method pattern as the page writes it: seven pairs by the rules' fixed fu (25, or
+    50 in the classic rules); 30+ and 40+ as 30+α and 40+α in Japanese (the termbase's word)."""
+    if pattern == "25":
+        return str(rules.chiitoitsu_fu)
+    word = _PATTERN_WORDS.get(pattern)
+    return str(word) if word is not None else pattern
 
 
 _QUICK_WHY: Final = {
@@ -63,12 +80,11 @@ def quick_question(seed: int, opts: dict[str, str]) -> Question:
     pattern = quick_pattern(result)
     rules = rules_of(opts)
     # Seven pairs are the rules' fixed fu (25, or 50 in the classic rules).
-    labels = {"25": str(rules.chiitoitsu_fu)}
     fields = [
         Field(
             "pattern",
             _("Pattern"),
-            choices=[(p, labels.get(p, p)) for p in QUICK_PATTERNS],
+            choices=[(p, pattern_label(p, rules)) for p in QUICK_PATTERNS],
             numeric=False,
         )
     ]

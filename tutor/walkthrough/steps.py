@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +38,7 @@ from scorer.numbers import points_text
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
+from tutor.course.glossary import furigana
 from tutor.course.names import LIMIT_NAMES
 
 Result = dict[str, Any]
@@ -375,30 +375,25 @@ class DisplayStep:
         return [Slot(i, c, tile_label(c)) for i, c in enumerate(self.tiles)]
 
     @property
-    def term_links(self) -> list[tuple[str, str, str]]:
-        """(anchor, shown name, furigana) of each glossary term the step links: the romaji in
-        English pages; in Japanese pages the term in kanji, with its reading when it has kanji."""
-        links = []
+    def term_links(self) -> list[tuple[str, str]]:
+        """(anchor, shown name) of each glossary term the step links: the romaji in English
+        pages; in Japanese pages the headword with furigana over its kanji only (喰い下がり: a
+        reading over 喰 and 下, none over the kana), as the glossary writes it."""
+        links: list[tuple[str, str]] = []
         for term_id in self.terms:
             term = TERMS_BY_ID.get(term_id)
             if term is None:  # an id without a glossary entry is never shown as a word
                 continue
-            kana, _sep, romaji = term.reading.partition(" · ")
             if japanese():
-                # "本場 / 積み棒": the first spelling; but 飜, not 翻 (the termbase's han)
-                spellings = term.ja.split(" / ")
-                name = next((n for n in spellings if "飜" in n), spellings[0])
-                links.append((term_id, name, kana if _KANJI.search(name) else ""))
+                links.append((term_id, furigana(term)))
             else:
-                links.append((term_id, romaji or kana, ""))
+                kana, _sep, romaji = term.reading.partition(" · ")
+                links.append((term_id, romaji or kana))
         return links
 
     @property
     def section_name(self) -> str:
         return str(SECTION_NAMES[self.section])
-
-
-_KANJI = re.compile(r"[\u4e00-\u9fff]")
 
 
 def japanese() -> bool:
@@ -730,14 +725,9 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.data = {"limit": limit or "", "base": step.get("base")}
     elif kind == "base_points":
         d.title = _("Base points")
-        d.text = _("Base points are fu × 2 to the power (han + 2):")
-        fu, han = int(step["fu"]), int(step["han"])
-        d.extra["formula"] = _("%(fu)s × 2^(%(han)s+2) = %(fu)s × %(power)s = %(base)s") % {
-            "fu": fu,
-            "han": han,
-            "power": number(2 ** (han + 2)),
-            "base": number(step.get("base")),
-        }
+        d.text = _("Base points are fu × 2 to the power of (han + 2):")
+        # The engine's own sentence, numbers as the page writes them (no "^").
+        d.extra["formula"] = translate(step)
         d.notes.append(
             Note(
                 _(
@@ -900,8 +890,8 @@ def _nuki_dora(d: DisplayStep, step: Mapping[str, Any]) -> None:
             "kan."
         ),
         gettext_lazy(
-            "The norths set aside are not part of the hand: they make no set or pair, add no "
-            "fu and do not break tanyao."
+            "The norths set aside are not part of the hand's shape: they make no set or pair, "
+            "add no fu and do not break tanyao, but each counts as dora."
         ),
     ):
         d.notes.append(Note(str(note)))
