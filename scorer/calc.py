@@ -197,19 +197,25 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
         words = {
             "fu": fu,
             "han": han,
+            "power": points(2 ** (han + 2)),
             "raw": points(raw),
             "limit": str(LIMIT_LABELS.get(limit, limit)).lower() if limit else "",
             "base": points(base),
         }
+        # The power of two worked out, as the engine's base-points step writes it (no "^").
         if limit:
             working = (
                 _(
-                    "%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points → %(limit)s, %(base)s base points"  # noqa: E501
+                    "%(fu)s fu × %(power)s (2 to the power of %(han)s han + 2) = %(raw)s base "
+                    "points → %(limit)s, %(base)s base points"
                 )
                 % words
             )
         else:
-            working = _("%(fu)s fu × 2^(%(han)s + 2) = %(raw)s base points") % words
+            working = (
+                _("%(fu)s fu × %(power)s (2 to the power of %(han)s han + 2) = %(raw)s base points")
+                % words
+            )
         the_cell = cell(fu, han, dealer, rules)
         if not limit and not the_cell.exists:
             notes.append(_("No hand has %(fu)s fu and 1 han.") % {"fu": fu})
