@@ -173,8 +173,14 @@ def test_list_and_delete(client):
 
 def test_anonymous_games_follow_the_learner_on_sign_up(client):
     game = imported(client)
-    user = get_user_model().objects.create_user("rin", password="a-long-passphrase-1")
-    client.force_login(user)
+    # Signed up through the page, by the browser that imported the game: its signed marker says
+    # it made the anonymous learner, so the games move (force_login carries no cookie).
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "rin", "password1": "a-long-passphrase-1", "password2": "a-long-passphrase-1"},
+    )
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="rin")
     game.refresh_from_db()
     assert game.owner.user == user
     assert client.get(f"/tutor/review/{game.public_id}/").status_code == 200

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
@@ -28,7 +28,7 @@ from scorer.forms import PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
-from tutor.walkthrough.steps import SANMA_PAYER_NAMES, wait_name
+from tutor.walkthrough.steps import HONOUR_NAMES, SANMA_PAYER_NAMES, join_list, wait_name
 
 KINDS: Final = (
     "table",
@@ -355,26 +355,9 @@ def split_text(others: int, dealer: int) -> str:
     }
 
 
-def join_list(items: Iterable[str]) -> str:
-    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
-    return pgettext("list separator", ", ").join(items)
-
-
 def rules_label(name: str) -> str:
     """A rule set's display name (Tenhou, M-League), translated."""
     return str(PRESET_LABELS.get(name, name))
-
-
-#: Honour tiles by the names players use ("East", "Haku"), in sentences (never 1z-7z).
-HONOUR_NAMES: Final = {
-    "1z": pgettext_lazy("honour tile", "East"),
-    "2z": pgettext_lazy("honour tile", "South"),
-    "3z": pgettext_lazy("honour tile", "West"),
-    "4z": pgettext_lazy("honour tile", "North"),
-    "5z": pgettext_lazy("honour tile", "Haku"),
-    "6z": pgettext_lazy("honour tile", "Hatsu"),
-    "7z": pgettext_lazy("honour tile", "Chun"),
-}
 
 
 def tile_words(tiles: Iterable[object]) -> str:

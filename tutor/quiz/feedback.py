@@ -39,14 +39,13 @@ from tutor.course.names import yaku_label
 from tutor.quiz.base import (
     Question,
     all_text,
-    join_list,
     number,
     parse_number,
     split_text,
     step_text,
     table_cell,
 )
-from tutor.walkthrough.steps import wait_name
+from tutor.walkthrough.steps import join_list, wait_name
 
 #: Every slip the feedback can name, with the lesson topic that teaches the rule it breaks, in
 #: the order of how likely a learner is to make it: when two or more slips give the learner's

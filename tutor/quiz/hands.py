@@ -16,9 +16,9 @@ from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_
 from scorer.engine.rules import Rules
 from tutor.quiz.base import (
     QuizError,
-    join_list,
     rules_label,
 )
+from tutor.walkthrough.steps import join_list
 
 # -- targeted hand generation --------------------------------------------------------------------
 

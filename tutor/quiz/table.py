@@ -21,7 +21,6 @@ from tutor.quiz.base import (
     all_text,
     cell_derivation,
     cell_ok,
-    join_list,
     number,
     number_field,
     rng_for,
@@ -33,6 +32,7 @@ from tutor.quiz.base import (
     table_key,
     who,
 )
+from tutor.walkthrough.steps import join_list
 
 # -- table and reverse table ---------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -415,7 +415,7 @@ def rules_label(name: object) -> str:
     return _("%(preset)s, with changed rules") % {"preset": label} if custom else label
 
 
-def join_list(items: list[str]) -> str:
+def join_list(items: Iterable[str]) -> str:
     """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
     return pgettext("list separator", ", ").join(items)
 
