@@ -88,7 +88,7 @@
   function go(url) {
     travelling = true;
     // No source element: the form's fields must not ride along (they hold the state left).
-    window.htmx.ajax("GET", url, { target: "#hand-card", swap: "outerHTML" });
+    window.htmx.ajax("GET", url, { target: "#hand-row", swap: "outerHTML" });
   }
   function undo() {
     if (busy || !past.length) return;
@@ -104,7 +104,12 @@
     save();
     go(current);
   }
-  document.body.addEventListener("htmx:replacedInHistory", function () {
+  // The page sets htmx's historyEnabled off and hx-history="false": htmx would otherwise copy
+  // and serialise the whole page and call history.replaceState twice on every click (a third
+  // of a click's time on a slow phone). The address bar is replaced here, once.
+  document.body.addEventListener("htmx:replacedInHistory", function (e) {
+    var path = e.detail && e.detail.path;
+    if (path && path !== here()) history.replaceState(null, "", path);
     var now = here();
     if (travelling) { travelling = false; current = now; }
     else if (now !== current) { past.push(current); future = []; current = now; }

@@ -66,7 +66,13 @@ def test_fragment_is_only_the_picker_with_canonical_url(client):
     html = text(response)
     assert response.status_code == 200
     assert "<html" not in html
-    assert html.lstrip().startswith('<section class="card hand-card" id="hand-card"')
+    # The target is the hand row; the rest of the hand card comes out of band in small pieces
+    # (the notation's label and buttons are never sent again).
+    assert html.lstrip().startswith('<div class="hand-row" id="hand-row"')
+    assert 'id="hand-card"' not in html
+    assert 'id="paste-go"' not in html
+    for region in ("hand-fields", "hand-head", "hand-msgs", "paste", "paste-msg"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
     for region in ("modes", "palette-msg", "score", "situation"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
     assert replaced(response) == CANON
