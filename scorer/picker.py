@@ -15,7 +15,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import urlencode
 
@@ -633,9 +633,14 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         if notice:
             return notice
     if "clear" in query:
-        keep = replace(PickerState(), rules=state.rules, switches=state.switches)
-        keep.index = state.index
-        state.__dict__.update(keep.__dict__)
+        # "Clear the hand": the tiles go (hand, winning tile, melds); the situation stays as
+        # set (ron/tsumo, seat, round, flags, indicators, honba, sticks, rules), so clearing
+        # never turns the learner into the dealer.
+        state.concealed, state.melds, state.win = [], [], None
+        state.bad_hand, state.bad_paste = "", ""
+        state.problems.pop("hand", None)
+        state.problems.pop("win", None)
+        state.mode, state.chi_pos, state.red = "hand", 0, False
         return None
     if code := get("add"):
         return _add(state, code.replace("h", "z"))

@@ -154,7 +154,26 @@ def test_taking_tiles_out(client):
 
 def test_clear_keeps_the_rules(client):
     url = replaced(get(client, "hand=123m&win=4m&riichi=1&rules=wrc&kazoe=1&clear=1", htmx=True))
-    assert url == "/?rules=wrc&kazoe=1"
+    assert url == "/?riichi=1&rules=wrc&kazoe=1"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_clear_empties_the_hand_and_keeps_the_situation(client, htmx):
+    """Issue 22.2: Clear after seat=3z made the learner the dealer (seat back to East)."""
+    query = "hand=123m456p789s11z[5-55z]&win=4m&tsumo=1&seat=3z&round=2z&dora=3p&honba=2"
+    response = get(client, query + "&clear=1", htmx=htmx)
+    url = replaced(response) if htmx else response["Location"]
+    state = state_of(url)
+    assert (state.concealed, state.melds, state.win) == ([], [], None)
+    assert (state.seat, state.round, state.tsumo, state.dora, state.honba) == (
+        "3z",
+        "2z",
+        True,
+        ["3p"],
+        "2",
+    )
+    html = text(get(client, ""))
+    assert ">Clear the hand</button>" in html
 
 
 @pytest.mark.parametrize(
