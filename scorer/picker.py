@@ -79,6 +79,8 @@ SITUATION_FIELDS: Final = (
     "sticks",
 )
 MAX_INDICATORS: Final = 5
+#: The engine's han rows that are dora, not yaku (the panel lists them under "Dora").
+DORA_IDS: Final = frozenset({"dora", "ura_dora", "aka_dora", "nuki_dora"})
 #: North tiles a three-player hand may set aside (there are four norths).
 MAX_NUKI: Final = 4
 #: The three-player switch: a four-player preset's three-player counterpart and back. A preset
@@ -814,8 +816,9 @@ class Panel:
     #: The total with a thousands separator, as people read it (the hook keeps the digits).
     total_text: str = ""
     #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
-    #: for the template.
+    #: for the template. Dora of every kind are not yaku: they are listed apart (``dora``).
     yaku: list[tuple[str, str, str]] = field(default_factory=list)
+    dora: list[tuple[str, str, str]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
     #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
@@ -825,6 +828,8 @@ class Panel:
     #: "Yakuman" / "Double yakuman" when the hand is paid as a yakuman (its han and fu are not
     #: what it is worth, so the panel shows this instead of them).
     yakuman: str = ""
+    #: Ready hand: the situation errors that stop its waits from winning (field -> message).
+    wait_errors: dict[str, str] = field(default_factory=dict)
 
 
 def _points(value: object) -> str:
@@ -923,6 +928,18 @@ def _han_text(han: object, yakuman: bool) -> str:
         return yakuman_label(han // 13)
     # "1 han", "2 han": no plural form in either language (one msgid with the tables' rows).
     return _("%(han)s han") % {"han": han}
+
+
+def _situation_error(result: Mapping[str, object]) -> tuple[str, str]:
+    """(field, message) when the engine refused a wait for a situation field (not the tiles,
+    not a missing yaku); ("", "") otherwise."""
+    error = result.get("error")
+    if result.get("ok") or not isinstance(error, Mapping):
+        return "", ""
+    name = error.get("field")
+    if not isinstance(name, str) or name in ("hand", "win") or error.get("code") == "no_yaku":
+        return "", ""
+    return name, page_message(error)
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -1044,11 +1061,26 @@ def build_panel(state: PickerState) -> Panel:
         data = state.engine_request(hand=ready_hand)
         data.pop("win", None)
         views = []
+        refused: dict[str, str] = {}
         for wait in tenpai_waits(data, steps=False):
             ron, ron_ok = _short(wait.ron)
             tsumo, tsumo_ok = _short(wait.tsumo)
             views.append(WaitView(wait.tile, ron, tsumo, ron_ok, tsumo_ok))
-        return Panel("ready" if views else "noten", missing=1, waits=views, errors=errors)
+            # A situation the engine refuses (riichi on an open hand ...) is said once, here
+            # and beside its control, rather than as a bare "cannot win" on every wait.
+            for result in (wait.ron, wait.tsumo):
+                name, message = _situation_error(result)
+                if name:
+                    refused.setdefault(name, sentence(message))
+        for name, message in refused.items():
+            errors.setdefault(name, message)
+        return Panel(
+            "ready" if views else "noten",
+            missing=1,
+            waits=views,
+            errors=errors,
+            wait_errors=refused,
+        )
     if missing > 0:
         return Panel("building", missing=missing, errors=errors)
     result = score_request(state.engine_request(), steps=False)
@@ -1070,6 +1102,14 @@ def build_panel(state: PickerState) -> Panel:
     count = result.get("yakuman")
     paid_as_yakuman = limit == "yakuman" and isinstance(count, int) and count > 0
     yakuman = yakuman_label(int(count)) if paid_as_yakuman and isinstance(count, int) else ""
+    rows = [
+        (
+            str(y["id"]),
+            str(YAKU_LABELS.get(str(y["id"]), y["id"])),
+            _han_text(y["han"], bool(yakuman)),
+        )
+        for y in (yaku if isinstance(yaku, list) else [])
+    ]
     return Panel(
         "scored",
         result=result,
@@ -1077,14 +1117,8 @@ def build_panel(state: PickerState) -> Panel:
         payments=payment_lines(result, dealer, state.effective_rules().players),
         big_total=big,
         total_text=_points(total),
-        yaku=[
-            (
-                str(y["id"]),
-                str(YAKU_LABELS.get(str(y["id"]), y["id"])),
-                _han_text(y["han"], bool(yakuman)),
-            )
-            for y in (yaku if isinstance(yaku, list) else [])
-        ],
+        yaku=[row for row in rows if row[0] not in DORA_IDS],
+        dora=[row for row in rows if row[0] in DORA_IDS],
         fu_items=[
             (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
             for f in (fu_items if isinstance(fu_items, list) else [])

@@ -668,3 +668,36 @@ def test_a_blank_picker_starts_at_a_non_dealer_seat(client):
 def test_a_non_ascii_digit_tile_is_refused_not_a_500(client, param):
     response = client.get(f"/?hand=123m456p789s11z&{param}")
     assert response.status_code in (200, 400)
+
+
+# ---------------------------------------------------------------- issue 22, items 4 and 16
+def test_ready_open_hand_with_riichi_says_why_its_waits_cannot_win(client):
+    """Issue 22.4: every wait said "cannot win" with no reason until the 14th tile."""
+    html = unescape(text(get(client, "hand=234m567p11s2s[5-55z]&win=3s&riichi=1", htmx=True)))
+    assert 'data-status="ready"' in html
+    message = "Riichi needs a closed hand (no called melds)."
+    assert re.search(
+        r'class="field-error panel-error" data-field="riichi">' + re.escape(message), html
+    )
+    assert re.search(r'id="err-riichi">' + re.escape(message), html)
+
+
+def test_ready_hand_without_a_yaku_claims_no_situation_error(client):
+    for query in ("hand=234m567p11s2s[5-55z]&win=3s", "hand=678m567p11s2s[2-34m]&win=3s"):
+        html = unescape(text(get(client, query, htmx=True)))
+        assert 'data-status="ready"' in html
+        assert "panel-error" not in html
+    assert "no yaku" in html
+
+
+def test_dora_are_listed_apart_from_the_yaku(client):
+    """Issue 22.16: the panel listed dora under "Yaku"."""
+    html = text(
+        get(client, "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1&dora=1m4p&ura=4s&seat=1z")
+    )
+    yaku, dora = html.split('<h3 id="dora-h">')
+    assert 'data-yaku="dora"' not in yaku.split("<h3>Yaku</h3>")[1]
+    assert 'data-yaku="riichi"' in yaku
+    assert re.findall(r'data-yaku="([a-z_]+)"', dora.split("</ul>")[0]) == ["dora", "ura_dora"]
+    plain = text(get(client, "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1"))
+    assert 'id="dora-h"' not in plain
