@@ -496,6 +496,14 @@ def hand_view(state: PickerState) -> tuple[list[str], str | None]:
     return list(state.concealed), state.win
 
 
+def win_choices(state: PickerState) -> list[str]:
+    """The tiles a complete hand could have been won on (each kind once, sorted): one tap on
+    one makes it the winning tile. Empty while the hand is incomplete."""
+    if not state.win or state.missing != 0 or state.mode == "win":
+        return []
+    return sorted({*state.concealed, state.win}, key=sort_key)
+
+
 # ---------------------------------------------------------------------- melds
 def _run(code: str, position: int = 0, red: bool = False) -> list[str] | None:
     """The chi with the called tile ``code`` at ``position`` of the run (0 lowest, 2 highest),

@@ -76,6 +76,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "hand_tiles": hand_tiles,
         "win_tile": win_tile,
+        "win_choices": picker.win_choices(state),
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,

@@ -6,7 +6,9 @@
  * 4. Keyboard focus is not lost when the focused tile leaves the hand.
  * 5. Undo / Redo (buttons, Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): every state the picker went
  *    through is a canonical URL; undo goes back to the previous one. The stack lives in
- *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL. */
+ *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL.
+ * 6. On a phone, a sticky strip with the hand while the hand row is scrolled away.
+ * 7. "+ add" an indicator brings the palette to the learner, and back once it is picked. */
 (function () {
   "use strict";
   var busy = false;
@@ -134,4 +136,40 @@
     if (key === "y" || e.shiftKey) redo(); else undo();
   });
   showButtons();
+
+  // ---------------------------------------------------------------- 6. phone: hand strip
+  // While the hand row is scrolled out of view, the strip at the top of the palette shows the
+  // hand, its count and score (CSS shows it on narrow screens only, sticky within the palette).
+  var stripQueued = false;
+  function strip() {
+    stripQueued = false;
+    var f = form(), row = document.getElementById("hand-row");
+    if (!f || !row) return;
+    f.classList.toggle("strip-on", row.getBoundingClientRect().bottom < 0);
+  }
+  function queueStrip() {
+    if (!stripQueued) { stripQueued = true; requestAnimationFrame(strip); }
+  }
+  window.addEventListener("scroll", queueStrip, { passive: true });
+  document.addEventListener("htmx:afterSettle", queueStrip);
+
+  // ---------------------------------------------------------------- 7. "+ add" an indicator
+  // The palette comes to the learner (with its "pick the dora indicator" banner); once the
+  // indicator is picked, back to the indicators.
+  var backTo = "", brought = false;
+  document.addEventListener("click", function (e) {
+    var add = e.target.closest && e.target.closest("#add-dora, #add-ura");
+    if (add) { backTo = add.id; brought = false; }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    var banner = document.getElementById("pick-banner");
+    if (banner && backTo) {
+      if (!brought) banner.scrollIntoView({ block: "start", behavior: "auto" });
+      brought = true;
+    } else if (backTo) {
+      var row = document.getElementById(backTo);
+      backTo = "";
+      if (row) row.scrollIntoView({ block: "center", behavior: "auto" });
+    }
+  });
 })();
