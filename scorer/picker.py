@@ -126,6 +126,9 @@ class PickerState:
     honba: str = ""
     sticks: str = ""
     wareme: str = ""
+    #: Who dealt in on a ron (a seat wind), said by the learner for wareme: the engine doubles
+    #: a ron the wareme seat dealt in; the page never guesses it.
+    discarder: str = ""
     rules: str = "tenhou"
     switches: dict[str, str] = field(default_factory=dict)
     mode: str = "hand"
@@ -241,6 +244,8 @@ class PickerState:
                 out[name] = value
         if self.wareme:
             out["wareme"] = self.wareme
+        if self.discarder:
+            out["discarder"] = self.discarder
         if self.rules != "tenhou":
             out["rules"] = self.rules
         out.update({SWITCH_FIELDS[name]: value for name, value in self.switches.items()})
@@ -280,6 +285,9 @@ class PickerState:
         return data
 
 
+_SITUATION_ERRORS: Final = frozenset({*SITUATION_FIELDS, "rules", "wareme", "discarder"})
+
+
 def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
     """A short fingerprint of what the situation panel draws that its own controls do not
     already show (indicator tiles, rule switch values, notes, messages)."""
@@ -291,11 +299,11 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             sorted(state.switches.items()),
             state.index,
             state.nuki,
+            # The "who dealt in" select: shown with a wareme seat, listing the other seats.
+            (state.wareme, state.seat, state.three) if state.wareme else None,
             # The note beside ura-dora indicators that count nothing without a riichi.
             bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
-            sorted(
-                (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
-            ),
+            sorted((k, v) for k, v in errors.items() if k in _SITUATION_ERRORS),
         )
     )
     return hashlib.blake2s(shown.encode(), digest_size=6).hexdigest()
@@ -360,6 +368,9 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     state.sticks = (get("sticks") or "").strip()
     wareme = (get("wareme") or "").strip()
     state.wareme = wareme if wareme in WIND_CODES else ""
+    discarder = (get("discarder") or "").strip()
+    # The winner does not deal in to themselves: a seat left from before is dropped.
+    state.discarder = discarder if discarder in WIND_CODES and discarder != state.seat else ""
     rules = (get("rules") or "tenhou").strip()
     given = {k: get(SWITCH_FIELDS[k]) for k in SWITCH_DEFAULTS}
     if rules.startswith("{"):

@@ -701,3 +701,35 @@ def test_dora_are_listed_apart_from_the_yaku(client):
     assert re.findall(r'data-yaku="([a-z_]+)"', dora.split("</ul>")[0]) == ["dora", "ura_dora"]
     plain = text(get(client, "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1"))
     assert 'id="dora-h"' not in plain
+
+
+# ---------------------------------------------------------------- issue 19.5: who dealt in
+WAREME = "hand=234m234m456p55s68p&win=7p&riichi=1&seat=2z&wareme=3z&wareme_rule=1"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_who_dealt_in_is_asked_kept_in_the_url_and_scored(client, htmx):
+    """Issue 19.5: the picker never asked who dealt in, so a ron the wareme seat dealt in
+    was scored as if someone else had (and the walkthrough link dropped it)."""
+    plain = text(get(client, WAREME, htmx=htmx))
+    assert '<select id="discarder" name="discarder"><option value="">not given</option>' in plain
+    # The winner (South) is not offered as the discarder.
+    assert re.findall(r'<select id="discarder".*?</select>', plain, re.S)[0].count("<option") == 4
+    dealt = get(client, WAREME + "&discarder=3z", htmx=htmx)
+    html = text(dealt)
+    assert hook(html, "total") == str(2 * int(hook(plain, "total")))
+    assert '<option value="3z" selected>' in html
+    explain = re.search(r'href="(/tutor/explain\?[^"]*)" id="explain"', html)
+    assert explain
+    assert "discarder=3z" in unescape(explain.group(1))
+    if htmx:
+        assert "discarder=3z" in replaced(dealt)
+    other = text(get(client, WAREME + "&discarder=4z", htmx=htmx))
+    assert hook(other, "total") == hook(plain, "total")
+
+
+def test_who_dealt_in_is_not_asked_without_a_wareme_seat_nor_the_winner(client):
+    html = text(get(client, "hand=234m234m456p55s68p&win=7p&discarder=3z"))
+    assert 'id="discarder"' not in html
+    state = state_of("/?seat=3z&discarder=3z&wareme=1z")
+    assert state.discarder == ""
