@@ -140,12 +140,41 @@
   // ---------------------------------------------------------------- 6. phone: hand strip
   // While the hand row is scrolled out of view, the strip at the top of the palette shows the
   // hand, its count and score (CSS shows it on narrow screens only, sticky within the palette).
-  var stripQueued = false;
+  // Drawn here, only while shown: a click on a desktop never pays for it.
+  var stripQueued = false, stripDrawn = "";
+  function span(cls, text) {
+    var el = document.createElement("span");
+    el.className = cls;
+    if (text) el.textContent = text;
+    return el;
+  }
+  function drawStrip(box, row, head) {
+    var key = row.innerHTML.length + "|" + head.dataset.stripCount + "|" + row.textContent;
+    if (key === stripDrawn) return;
+    stripDrawn = key;
+    var tiles = span("strip-tiles");
+    row.querySelectorAll(".hand-tile:not(.is-win) > .tile").forEach(function (t) {
+      tiles.appendChild(t.cloneNode(true));
+    });
+    var win = row.querySelector(".hand-tile.is-win > .tile");
+    if (win) { var w = span("strip-win"); w.appendChild(win.cloneNode(true)); tiles.appendChild(w); }
+    row.querySelectorAll(".meld").forEach(function (m) {
+      var group = span("strip-meld");
+      m.querySelectorAll(".tile").forEach(function (t) { group.appendChild(t.cloneNode(true)); });
+      tiles.appendChild(group);
+    });
+    var parts = [tiles, span("strip-count", head.dataset.stripCount)];
+    if (head.dataset.stripScore) parts.push(span("strip-score", head.dataset.stripScore));
+    box.replaceChildren.apply(box, parts);
+  }
   function strip() {
     stripQueued = false;
     var f = form(), row = document.getElementById("hand-row");
-    if (!f || !row) return;
-    f.classList.toggle("strip-on", row.getBoundingClientRect().bottom < 0);
+    var box = document.getElementById("hand-strip"), head = document.getElementById("hand-head");
+    if (!f || !row || !box || !head) return;
+    var on = row.getBoundingClientRect().bottom < 0;
+    f.classList.toggle("strip-on", on);
+    if (on && box.offsetParent !== null) drawStrip(box, row, head);
   }
   function queueStrip() {
     if (!stripQueued) { stripQueued = true; requestAnimationFrame(strip); }
