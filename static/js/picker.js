@@ -163,9 +163,10 @@
       m.querySelectorAll(".tile").forEach(function (t) { group.appendChild(t.cloneNode(true)); });
       tiles.appendChild(group);
     });
-    var parts = [tiles, span("strip-count", head.dataset.stripCount)];
-    if (head.dataset.stripScore) parts.push(span("strip-score", head.dataset.stripScore));
-    box.replaceChildren.apply(box, parts);
+    var sum = span("strip-sum");
+    sum.appendChild(span("strip-count", head.dataset.stripCount));
+    if (head.dataset.stripScore) sum.appendChild(span("strip-score", head.dataset.stripScore));
+    box.replaceChildren(tiles, sum);
   }
   function strip() {
     stripQueued = false;
@@ -193,7 +194,13 @@
   document.addEventListener("htmx:afterSettle", function () {
     var banner = document.getElementById("pick-banner");
     if (banner && backTo) {
-      if (!brought) banner.scrollIntoView({ block: "start", behavior: "auto" });
+      if (!brought) {
+        banner.scrollIntoView({ block: "start", behavior: "auto" });
+        // The hand strip now sticks to the top: the banner goes just below it.
+        strip();
+        var box = document.getElementById("hand-strip");
+        if (box && box.offsetParent !== null) window.scrollBy(0, -box.offsetHeight - 8);
+      }
       brought = true;
     } else if (backTo) {
       var row = document.getElementById(backTo);
