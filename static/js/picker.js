@@ -168,9 +168,11 @@
     if (head.dataset.stripScore) sum.appendChild(span("strip-score", head.dataset.stripScore));
     box.replaceChildren(tiles, sum);
   }
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 900px)") : null;
   function strip() {
     stripQueued = false;
     var f = form(), row = document.getElementById("hand-row");
+    if (narrow && !narrow.matches) { if (f) f.classList.remove("strip-on"); return; }
     var box = document.getElementById("hand-strip"), head = document.getElementById("hand-head");
     if (!f || !row || !box || !head) return;
     var on = row.getBoundingClientRect().bottom < 0;

@@ -733,3 +733,15 @@ def test_who_dealt_in_is_not_asked_without_a_wareme_seat_nor_the_winner(client):
     assert 'id="discarder"' not in html
     state = state_of("/?seat=3z&discarder=3z&wareme=1z")
     assert state.discarder == ""
+
+
+# ---------------------------------------------------------------- issue 22.5: one-tap winning tile
+def test_a_complete_hand_offers_each_of_its_tiles_once_as_the_winning_tile(client):
+    html = text(get(client, "hand=234m234m456p55s68p&win=7p", htmx=True))
+    offered = re.findall(r'name="setwin" value="([0-9][mpsz])" id="setwin-', html)
+    assert offered == ["2m", "3m", "4m", "4p", "5p", "6p", "7p", "8p", "5s"]
+    assert re.search(r'id="setwin-7p" aria-current="true" disabled', html)
+    state = state_of(replaced(get(client, "hand=234m234m456p55s68p&win=7p&setwin=5s", htmx=True)))
+    assert (state.win, state.mode) == ("5s", "hand")
+    incomplete = text(get(client, "hand=234m234m456p55s6p&win=7p", htmx=True))
+    assert 'id="win-pick"' not in incomplete
