@@ -11,8 +11,10 @@ and times each from the click to the swapped-in panel (htmx ``afterSettle``, set
 Targets: p95 <= 50 ms, first load <= 80 KB, second page <= 20 KB, 0 requests to other hosts.
 
 ``--throttle 4`` slows Chromium's CPU 4× (CDP ``Emulation.setCPUThrottlingRate``, a mid-range
-phone) for the clicks; the click target is then p95 <= 150 ms. ``--size`` prints the bytes each
-click's response carried (the fragment swapped in).
+phone) for the clicks; the click target is then p95 <= 150 ms. The bytes each click transferred
+are printed too, and the load average: on a shared machine the times move with it, so
+``--cpu`` also traces the clicks and prints the page's main-thread CPU time per click (the
+browser's own work, much less sensitive to other processes than the wall-clock times).
 
     .venv/bin/python bench/picker.py [--port 8199] [--clicks 50] [--throttle 4]
                                      [--server runserver] [--verbose]
@@ -21,6 +23,7 @@ click's response carried (the fragment swapped in).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -74,6 +77,28 @@ def clicks(count: int) -> list[str]:
     return out[:count]
 
 
+def main_thread_cpu(trace: bytes) -> float:
+    """Milliseconds of CPU the page's main thread spent in tasks (thread time, not wall time)
+    in a Chromium trace: the thread that handled the XHR loads."""
+    events = json.loads(trace)["traceEvents"]
+    loads = [e for e in events if e.get("name") == "XHRLoad"]
+    if not loads:
+        return 0.0
+    pid, tid = loads[0]["pid"], loads[0]["tid"]
+    return float(
+        sum(
+            e["tdur"]
+            for e in events
+            if e.get("pid") == pid
+            and e.get("tid") == tid
+            and e.get("ph") == "X"
+            and e.get("name") == "ThreadControllerImpl::RunTask"
+            and "tdur" in e
+        )
+        / 1000
+    )
+
+
 def percentile(values: list[float], pct: float) -> float:
     ordered = sorted(values)
     index = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered) + 0.5) - 1))
@@ -92,6 +117,9 @@ def main() -> int:
         help="gunicorn (what production runs; the default) or Django's dev server",
     )
     parser.add_argument("--debug", action="store_true", help="DEBUG on, static from the finders")
+    parser.add_argument(
+        "--cpu", action="store_true", help="trace the clicks: main-thread CPU time per click"
+    )
     parser.add_argument(
         "--throttle",
         type=float,
@@ -177,10 +205,13 @@ def main() -> int:
             page.evaluate(CLICK_JS, 'button[name="take"][value="1z"], #hand-win')
             times: list[float] = []
             sizes: list[int] = []  # bytes on the wire per click (the fragment, compressed)
+            if args.cpu:
+                browser.start_tracing(page=page, categories=["toplevel", "devtools.timeline"])
             for selector in clicks(args.clicks):
                 transferred[0] = 0
                 times.append(page.evaluate(CLICK_JS, selector))
                 sizes.append(transferred[0])
+            cpu = main_thread_cpu(browser.stop_tracing()) if args.cpu else 0.0
             han = page.get_by_test_id("han").text_content()
             fu = page.get_by_test_id("fu").text_content()
             points = page.get_by_test_id("total").text_content()
@@ -195,6 +226,9 @@ def main() -> int:
             print(f"{ms:6.1f} ms  {selector}")
     print(f"server: {args.server}")
     print(f"CPU throttle: {args.throttle:g}×")
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    if args.cpu:
+        print(f"page main-thread CPU: {cpu / len(times):.1f} ms per click (unthrottled time)")
     if sizes:
         print(
             f"per click: median {statistics.median(sizes) / 1024:.1f} KB, "
