@@ -228,7 +228,8 @@ def main() -> int:
     print(f"CPU throttle: {args.throttle:g}×")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     if args.cpu:
-        print(f"page main-thread CPU: {cpu / len(times):.1f} ms per click (unthrottled time)")
+        how = "thread time" if args.throttle <= 1 else f"thread time, {args.throttle:g}× throttled"
+        print(f"page main-thread CPU: {cpu / len(times):.1f} ms per click ({how})")
     if sizes:
         print(
             f"per click: median {statistics.median(sizes) / 1024:.1f} KB, "
