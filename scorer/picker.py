@@ -15,7 +15,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import urlencode
 
@@ -79,6 +79,8 @@ SITUATION_FIELDS: Final = (
     "sticks",
 )
 MAX_INDICATORS: Final = 5
+#: The engine's han rows that are dora, not yaku (the panel lists them under "Dora").
+DORA_IDS: Final = frozenset({"dora", "ura_dora", "aka_dora", "nuki_dora"})
 #: North tiles a three-player hand may set aside (there are four norths).
 MAX_NUKI: Final = 4
 #: The three-player switch: a four-player preset's three-player counterpart and back. A preset
@@ -124,6 +126,9 @@ class PickerState:
     honba: str = ""
     sticks: str = ""
     wareme: str = ""
+    #: Who dealt in on a ron (a seat wind), said by the learner for wareme: the engine doubles
+    #: a ron the wareme seat dealt in; the page never guesses it.
+    discarder: str = ""
     rules: str = "tenhou"
     switches: dict[str, str] = field(default_factory=dict)
     mode: str = "hand"
@@ -239,6 +244,8 @@ class PickerState:
                 out[name] = value
         if self.wareme:
             out["wareme"] = self.wareme
+        if self.discarder:
+            out["discarder"] = self.discarder
         if self.rules != "tenhou":
             out["rules"] = self.rules
         out.update({SWITCH_FIELDS[name]: value for name, value in self.switches.items()})
@@ -278,6 +285,9 @@ class PickerState:
         return data
 
 
+_SITUATION_ERRORS: Final = frozenset({*SITUATION_FIELDS, "rules", "wareme", "discarder"})
+
+
 def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
     """A short fingerprint of what the situation panel draws that its own controls do not
     already show (indicator tiles, rule switch values, notes, messages)."""
@@ -289,11 +299,11 @@ def situation_key(state: PickerState, errors: Mapping[str, str]) -> str:
             sorted(state.switches.items()),
             state.index,
             state.nuki,
+            # The "who dealt in" select: shown with a wareme seat, listing the other seats.
+            (state.wareme, state.seat, state.three) if state.wareme else None,
             # The note beside ura-dora indicators that count nothing without a riichi.
             bool(state.ura) and not (state.flags.get("riichi") or state.flags.get("double_riichi")),
-            sorted(
-                (k, v) for k, v in errors.items() if k in (*SITUATION_FIELDS, "rules", "wareme")
-            ),
+            sorted((k, v) for k, v in errors.items() if k in _SITUATION_ERRORS),
         )
     )
     return hashlib.blake2s(shown.encode(), digest_size=6).hexdigest()
@@ -358,6 +368,9 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
     state.sticks = (get("sticks") or "").strip()
     wareme = (get("wareme") or "").strip()
     state.wareme = wareme if wareme in WIND_CODES else ""
+    discarder = (get("discarder") or "").strip()
+    # The winner does not deal in to themselves: a seat left from before is dropped.
+    state.discarder = discarder if discarder in WIND_CODES and discarder != state.seat else ""
     rules = (get("rules") or "tenhou").strip()
     given = {k: get(SWITCH_FIELDS[k]) for k in SWITCH_DEFAULTS}
     if rules.startswith("{"):
@@ -492,6 +505,14 @@ def hand_view(state: PickerState) -> tuple[list[str], str | None]:
     if state.win and state.missing > 0:
         return sorted([*state.concealed, state.win], key=sort_key), None
     return list(state.concealed), state.win
+
+
+def win_choices(state: PickerState) -> list[str]:
+    """The tiles a complete hand could have been won on (each kind once, sorted): one tap on
+    one makes it the winning tile. Empty while the hand is incomplete."""
+    if not state.win or state.missing != 0 or state.mode == "win":
+        return []
+    return sorted({*state.concealed, state.win}, key=sort_key)
 
 
 # ---------------------------------------------------------------------- melds
@@ -633,9 +654,14 @@ def apply_action(state: PickerState, query: QueryDict | Mapping[str, str]) -> No
         if notice:
             return notice
     if "clear" in query:
-        keep = replace(PickerState(), rules=state.rules, switches=state.switches)
-        keep.index = state.index
-        state.__dict__.update(keep.__dict__)
+        # "Clear the hand": the tiles go (hand, winning tile, melds); the situation stays as
+        # set (ron/tsumo, seat, round, flags, indicators, honba, sticks, rules), so clearing
+        # never turns the learner into the dealer.
+        state.concealed, state.melds, state.win = [], [], None
+        state.bad_hand, state.bad_paste = "", ""
+        state.problems.pop("hand", None)
+        state.problems.pop("win", None)
+        state.mode, state.chi_pos, state.red = "hand", 0, False
         return None
     if code := get("add"):
         return _add(state, code.replace("h", "z"))
@@ -809,8 +835,9 @@ class Panel:
     #: The total with a thousands separator, as people read it (the hook keeps the digits).
     total_text: str = ""
     #: (id, label, "2 han" or "Yakuman") per yaku and (id, label, fu, tiles) per fu item,
-    #: for the template.
+    #: for the template. Dora of every kind are not yaku: they are listed apart (``dora``).
     yaku: list[tuple[str, str, str]] = field(default_factory=list)
+    dora: list[tuple[str, str, str]] = field(default_factory=list)
     fu_items: list[tuple[str, str, object, list[str]]] = field(default_factory=list)
     limit: str = ""
     #: The fu items added up and rounded ("20 + 2 + 2 = 24 → 30 fu"); empty for a yakuman.
@@ -820,6 +847,8 @@ class Panel:
     #: "Yakuman" / "Double yakuman" when the hand is paid as a yakuman (its han and fu are not
     #: what it is worth, so the panel shows this instead of them).
     yakuman: str = ""
+    #: Ready hand: the situation errors that stop its waits from winning (field -> message).
+    wait_errors: dict[str, str] = field(default_factory=dict)
 
 
 def _points(value: object) -> str:
@@ -918,6 +947,18 @@ def _han_text(han: object, yakuman: bool) -> str:
         return yakuman_label(han // 13)
     # "1 han", "2 han": no plural form in either language (one msgid with the tables' rows).
     return _("%(han)s han") % {"han": han}
+
+
+def _situation_error(result: Mapping[str, object]) -> tuple[str, str]:
+    """(field, message) when the engine refused a wait for a situation field (not the tiles,
+    not a missing yaku); ("", "") otherwise."""
+    error = result.get("error")
+    if result.get("ok") or not isinstance(error, Mapping):
+        return "", ""
+    name = error.get("field")
+    if not isinstance(name, str) or name in ("hand", "win") or error.get("code") == "no_yaku":
+        return "", ""
+    return name, page_message(error)
 
 
 def _short(result: Mapping[str, object]) -> tuple[str, bool]:
@@ -1039,11 +1080,26 @@ def build_panel(state: PickerState) -> Panel:
         data = state.engine_request(hand=ready_hand)
         data.pop("win", None)
         views = []
+        refused: dict[str, str] = {}
         for wait in tenpai_waits(data, steps=False):
             ron, ron_ok = _short(wait.ron)
             tsumo, tsumo_ok = _short(wait.tsumo)
             views.append(WaitView(wait.tile, ron, tsumo, ron_ok, tsumo_ok))
-        return Panel("ready" if views else "noten", missing=1, waits=views, errors=errors)
+            # A situation the engine refuses (riichi on an open hand ...) is said once, here
+            # and beside its control, rather than as a bare "cannot win" on every wait.
+            for result in (wait.ron, wait.tsumo):
+                name, message = _situation_error(result)
+                if name:
+                    refused.setdefault(name, sentence(message))
+        for name, message in refused.items():
+            errors.setdefault(name, message)
+        return Panel(
+            "ready" if views else "noten",
+            missing=1,
+            waits=views,
+            errors=errors,
+            wait_errors=refused,
+        )
     if missing > 0:
         return Panel("building", missing=missing, errors=errors)
     result = score_request(state.engine_request(), steps=False)
@@ -1065,6 +1121,14 @@ def build_panel(state: PickerState) -> Panel:
     count = result.get("yakuman")
     paid_as_yakuman = limit == "yakuman" and isinstance(count, int) and count > 0
     yakuman = yakuman_label(int(count)) if paid_as_yakuman and isinstance(count, int) else ""
+    rows = [
+        (
+            str(y["id"]),
+            str(YAKU_LABELS.get(str(y["id"]), y["id"])),
+            _han_text(y["han"], bool(yakuman)),
+        )
+        for y in (yaku if isinstance(yaku, list) else [])
+    ]
     return Panel(
         "scored",
         result=result,
@@ -1072,14 +1136,8 @@ def build_panel(state: PickerState) -> Panel:
         payments=payment_lines(result, dealer, state.effective_rules().players),
         big_total=big,
         total_text=_points(total),
-        yaku=[
-            (
-                str(y["id"]),
-                str(YAKU_LABELS.get(str(y["id"]), y["id"])),
-                _han_text(y["han"], bool(yakuman)),
-            )
-            for y in (yaku if isinstance(yaku, list) else [])
-        ],
+        yaku=[row for row in rows if row[0] not in DORA_IDS],
+        dora=[row for row in rows if row[0] in DORA_IDS],
         fu_items=[
             (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
             for f in (fu_items if isinstance(fu_items, list) else [])

@@ -25,7 +25,7 @@ from scorer.http import HtmxHttpRequest
 #: The picker's fields with a place for their error: the request's fields and the paste box
 #: beside them, the rule switches in the panel; the palette's actions and view state (add=,
 #: mode= ...) report under the palette.
-_PICKER_FIELDS = frozenset({*REQUEST_FIELDS, "paste", *picker.SWITCH_FIELDS.values()})
+_PICKER_FIELDS = frozenset({*REQUEST_FIELDS, "discarder", "paste", *picker.SWITCH_FIELDS.values()})
 _PICKER_CONTROLS = frozenset(
     {*picker.TRANSIENT, "mode", "index", "chi", "from", "red"} - _PICKER_FIELDS
 )
@@ -74,8 +74,14 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     situation_key = picker.situation_key(state, errors)
     hand_tiles, win_tile = picker.hand_view(state)
     context = {
+        # Tiles point at the sprite inlined once in the page (#t-5p), not at tiles.svg: each
+        # <use> of the external file costs the browser more on every swap (bench/picker.py:
+        # renderer CPU per click 44.6 ms external, 35.3 ms inline, at the cost of ~8 KB on
+        # the first load).
+        "tiles_inline": True,
         "hand_tiles": hand_tiles,
         "win_tile": win_tile,
+        "win_choices": picker.win_choices(state),
         "situation_key": situation_key,
         # Regions whose look did not change are not sent again through htmx.
         "send_modes": palette_full,
@@ -95,6 +101,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         # its error shows beside a select that holds it).
         "seat_winds": _winds(three, state.seat),
         "round_winds": _winds(three, state.round),
+        # Who dealt in on a ron (for wareme): any seat but the winner's.
+        "discarders": [(v, lab) for v, lab in _winds(three, state.discarder) if v != state.seat],
         "mode_hint": forms.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
         "directions": forms.DIRECTION_CHOICES,

@@ -18,6 +18,7 @@ outer two face down. ``{{ "0p"|tile_label }}`` is the tile's name ("red five of 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -108,6 +109,9 @@ def _sprite_text() -> str:
     found = finders.find("tiles/tiles.svg")
     path = Path(found if isinstance(found, str) else "")
     text = path.read_text(encoding="utf-8") if path.is_file() else "<svg></svg>"
+    # The symbols' English <title>s are for the file on its own; inline, the sprite is hidden
+    # and every tile is named by its own (translated) label.
+    text = re.sub(r"<title>[^<]*</title>", "", text)
     return text.replace(
         "<svg ",
         '<svg aria-hidden="true" focusable="false" class="tile-sprite" ',

@@ -6,7 +6,9 @@
  * 4. Keyboard focus is not lost when the focused tile leaves the hand.
  * 5. Undo / Redo (buttons, Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y): every state the picker went
  *    through is a canonical URL; undo goes back to the previous one. The stack lives in
- *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL. */
+ *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL.
+ * 6. On a phone, a sticky strip with the hand while the hand row is scrolled away.
+ * 7. "+ add" an indicator brings the palette to the learner, and back once it is picked. */
 (function () {
   "use strict";
   var busy = false;
@@ -88,7 +90,7 @@
   function go(url) {
     travelling = true;
     // No source element: the form's fields must not ride along (they hold the state left).
-    window.htmx.ajax("GET", url, { target: "#hand-card", swap: "outerHTML" });
+    window.htmx.ajax("GET", url, { target: "#hand-row", swap: "outerHTML" });
   }
   function undo() {
     if (busy || !past.length) return;
@@ -104,7 +106,12 @@
     save();
     go(current);
   }
-  document.body.addEventListener("htmx:replacedInHistory", function () {
+  // The page sets htmx's historyEnabled off and hx-history="false": htmx would otherwise copy
+  // and serialise the whole page and call history.replaceState twice on every click (a third
+  // of a click's time on a slow phone). The address bar is replaced here, once.
+  document.body.addEventListener("htmx:replacedInHistory", function (e) {
+    var path = e.detail && e.detail.path;
+    if (path && path !== here()) history.replaceState(null, "", path);
     var now = here();
     if (travelling) { travelling = false; current = now; }
     else if (now !== current) { past.push(current); future = []; current = now; }
@@ -129,4 +136,78 @@
     if (key === "y" || e.shiftKey) redo(); else undo();
   });
   showButtons();
+
+  // ---------------------------------------------------------------- 6. phone: hand strip
+  // While the hand row is scrolled out of view, the strip at the top of the palette shows the
+  // hand, its count and score (CSS shows it on narrow screens only, sticky within the palette).
+  // Drawn here, only while shown: a click on a desktop never pays for it.
+  var stripQueued = false, stripDrawn = "";
+  function span(cls, text) {
+    var el = document.createElement("span");
+    el.className = cls;
+    if (text) el.textContent = text;
+    return el;
+  }
+  function drawStrip(box, row, head) {
+    var key = row.innerHTML.length + "|" + head.dataset.stripCount + "|" + row.textContent;
+    if (key === stripDrawn) return;
+    stripDrawn = key;
+    var tiles = span("strip-tiles");
+    row.querySelectorAll(".hand-tile:not(.is-win) > .tile").forEach(function (t) {
+      tiles.appendChild(t.cloneNode(true));
+    });
+    var win = row.querySelector(".hand-tile.is-win > .tile");
+    if (win) { var w = span("strip-win"); w.appendChild(win.cloneNode(true)); tiles.appendChild(w); }
+    row.querySelectorAll(".meld").forEach(function (m) {
+      var group = span("strip-meld");
+      m.querySelectorAll(".tile").forEach(function (t) { group.appendChild(t.cloneNode(true)); });
+      tiles.appendChild(group);
+    });
+    var sum = span("strip-sum");
+    sum.appendChild(span("strip-count", head.dataset.stripCount));
+    if (head.dataset.stripScore) sum.appendChild(span("strip-score", head.dataset.stripScore));
+    box.replaceChildren(tiles, sum);
+  }
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 900px)") : null;
+  function strip() {
+    stripQueued = false;
+    var f = form(), row = document.getElementById("hand-row");
+    if (narrow && !narrow.matches) { if (f) f.classList.remove("strip-on"); return; }
+    var box = document.getElementById("hand-strip"), head = document.getElementById("hand-head");
+    if (!f || !row || !box || !head) return;
+    var on = row.getBoundingClientRect().bottom < 0;
+    f.classList.toggle("strip-on", on);
+    if (on && box.offsetParent !== null) drawStrip(box, row, head);
+  }
+  function queueStrip() {
+    if (!stripQueued) { stripQueued = true; requestAnimationFrame(strip); }
+  }
+  window.addEventListener("scroll", queueStrip, { passive: true });
+  document.addEventListener("htmx:afterSettle", queueStrip);
+
+  // ---------------------------------------------------------------- 7. "+ add" an indicator
+  // The palette comes to the learner (with its "pick the dora indicator" banner); once the
+  // indicator is picked, back to the indicators.
+  var backTo = "", brought = false;
+  document.addEventListener("click", function (e) {
+    var add = e.target.closest && e.target.closest("#add-dora, #add-ura");
+    if (add) { backTo = add.id; brought = false; }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    var banner = document.getElementById("pick-banner");
+    if (banner && backTo) {
+      if (!brought) {
+        banner.scrollIntoView({ block: "start", behavior: "auto" });
+        // The hand strip now sticks to the top: the banner goes just below it.
+        strip();
+        var box = document.getElementById("hand-strip");
+        if (box && box.offsetParent !== null) window.scrollBy(0, -box.offsetHeight - 8);
+      }
+      brought = true;
+    } else if (backTo) {
+      var row = document.getElementById(backTo);
+      backTo = "";
+      if (row) row.scrollIntoView({ block: "center", behavior: "auto" });
+    }
+  });
 })();

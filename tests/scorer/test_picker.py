@@ -66,7 +66,13 @@ def test_fragment_is_only_the_picker_with_canonical_url(client):
     html = text(response)
     assert response.status_code == 200
     assert "<html" not in html
-    assert html.lstrip().startswith('<section class="card hand-card" id="hand-card"')
+    # The target is the hand row; the rest of the hand card comes out of band in small pieces
+    # (the notation's label and buttons are never sent again).
+    assert html.lstrip().startswith('<div class="hand-row" id="hand-row"')
+    assert 'id="hand-card"' not in html
+    assert 'id="paste-go"' not in html
+    for region in ("hand-fields", "hand-head", "hand-msgs", "paste", "paste-msg"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
     for region in ("modes", "palette-msg", "score", "situation"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
     assert replaced(response) == CANON
@@ -148,7 +154,26 @@ def test_taking_tiles_out(client):
 
 def test_clear_keeps_the_rules(client):
     url = replaced(get(client, "hand=123m&win=4m&riichi=1&rules=wrc&kazoe=1&clear=1", htmx=True))
-    assert url == "/?rules=wrc&kazoe=1"
+    assert url == "/?riichi=1&rules=wrc&kazoe=1"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_clear_empties_the_hand_and_keeps_the_situation(client, htmx):
+    """Issue 22.2: Clear after seat=3z made the learner the dealer (seat back to East)."""
+    query = "hand=123m456p789s11z[5-55z]&win=4m&tsumo=1&seat=3z&round=2z&dora=3p&honba=2"
+    response = get(client, query + "&clear=1", htmx=htmx)
+    url = replaced(response) if htmx else response["Location"]
+    state = state_of(url)
+    assert (state.concealed, state.melds, state.win) == ([], [], None)
+    assert (state.seat, state.round, state.tsumo, state.dora, state.honba) == (
+        "3z",
+        "2z",
+        True,
+        ["3p"],
+        "2",
+    )
+    html = text(get(client, ""))
+    assert ">Clear the hand</button>" in html
 
 
 @pytest.mark.parametrize(
@@ -643,3 +668,80 @@ def test_a_blank_picker_starts_at_a_non_dealer_seat(client):
 def test_a_non_ascii_digit_tile_is_refused_not_a_500(client, param):
     response = client.get(f"/?hand=123m456p789s11z&{param}")
     assert response.status_code in (200, 400)
+
+
+# ---------------------------------------------------------------- issue 22, items 4 and 16
+def test_ready_open_hand_with_riichi_says_why_its_waits_cannot_win(client):
+    """Issue 22.4: every wait said "cannot win" with no reason until the 14th tile."""
+    html = unescape(text(get(client, "hand=234m567p11s2s[5-55z]&win=3s&riichi=1", htmx=True)))
+    assert 'data-status="ready"' in html
+    message = "Riichi needs a closed hand (no called melds)."
+    assert re.search(
+        r'class="field-error panel-error" data-field="riichi">' + re.escape(message), html
+    )
+    assert re.search(r'id="err-riichi">' + re.escape(message), html)
+
+
+def test_ready_hand_without_a_yaku_claims_no_situation_error(client):
+    for query in ("hand=234m567p11s2s[5-55z]&win=3s", "hand=678m567p11s2s[2-34m]&win=3s"):
+        html = unescape(text(get(client, query, htmx=True)))
+        assert 'data-status="ready"' in html
+        assert "panel-error" not in html
+    assert "no yaku" in html
+
+
+def test_dora_are_listed_apart_from_the_yaku(client):
+    """Issue 22.16: the panel listed dora under "Yaku"."""
+    html = text(
+        get(client, "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1&dora=1m4p&ura=4s&seat=1z")
+    )
+    yaku, dora = html.split('<h3 id="dora-h">')
+    assert 'data-yaku="dora"' not in yaku.split("<h3>Yaku</h3>")[1]
+    assert 'data-yaku="riichi"' in yaku
+    assert re.findall(r'data-yaku="([a-z_]+)"', dora.split("</ul>")[0]) == ["dora", "ura_dora"]
+    plain = text(get(client, "hand=234m234m456p55s68p&win=7p&tsumo=1&riichi=1"))
+    assert 'id="dora-h"' not in plain
+
+
+# ---------------------------------------------------------------- issue 19.5: who dealt in
+WAREME = "hand=234m234m456p55s68p&win=7p&riichi=1&seat=2z&wareme=3z&wareme_rule=1"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_who_dealt_in_is_asked_kept_in_the_url_and_scored(client, htmx):
+    """Issue 19.5: the picker never asked who dealt in, so a ron the wareme seat dealt in
+    was scored as if someone else had (and the walkthrough link dropped it)."""
+    plain = text(get(client, WAREME, htmx=htmx))
+    assert '<select id="discarder" name="discarder"><option value="">not given</option>' in plain
+    # The winner (South) is not offered as the discarder.
+    assert re.findall(r'<select id="discarder".*?</select>', plain, re.S)[0].count("<option") == 4
+    dealt = get(client, WAREME + "&discarder=3z", htmx=htmx)
+    html = text(dealt)
+    assert hook(html, "total") == str(2 * int(hook(plain, "total")))
+    assert '<option value="3z" selected>' in html
+    explain = re.search(r'href="(/tutor/explain\?[^"]*)" id="explain"', html)
+    assert explain
+    assert "discarder=3z" in unescape(explain.group(1))
+    if htmx:
+        assert "discarder=3z" in replaced(dealt)
+    other = text(get(client, WAREME + "&discarder=4z", htmx=htmx))
+    assert hook(other, "total") == hook(plain, "total")
+
+
+def test_who_dealt_in_is_not_asked_without_a_wareme_seat_nor_the_winner(client):
+    html = text(get(client, "hand=234m234m456p55s68p&win=7p&discarder=3z"))
+    assert 'id="discarder"' not in html
+    state = state_of("/?seat=3z&discarder=3z&wareme=1z")
+    assert state.discarder == ""
+
+
+# ---------------------------------------------------------------- issue 22.5: one-tap winning tile
+def test_a_complete_hand_offers_each_of_its_tiles_once_as_the_winning_tile(client):
+    html = text(get(client, "hand=234m234m456p55s68p&win=7p", htmx=True))
+    offered = re.findall(r'name="setwin" value="([0-9][mpsz])" id="setwin-', html)
+    assert offered == ["2m", "3m", "4m", "4p", "5p", "6p", "7p", "8p", "5s"]
+    assert re.search(r'id="setwin-7p" aria-current="true" disabled', html)
+    state = state_of(replaced(get(client, "hand=234m234m456p55s68p&win=7p&setwin=5s", htmx=True)))
+    assert (state.win, state.mode) == ("5s", "hand")
+    incomplete = text(get(client, "hand=234m234m456p55s6p&win=7p", htmx=True))
+    assert 'id="win-pick"' not in incomplete
