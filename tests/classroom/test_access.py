@@ -12,7 +12,7 @@ from django.urls import URLPattern
 
 from tests.classroom.conftest import join_by_name, teacher_client
 from tutor.classroom import urls as classroom_urls
-from tutor.classroom.models import Assignment, Classroom, LiveQuestion, Membership
+from tutor.classroom.models import Assignment, Classroom, LiveLesson, LiveQuestion, Membership
 from tutor.collections.models import Collection, SavedHand
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,14 @@ def scene(db: object) -> Scene:
             "other class's student": other_student,
             "anonymous": Client(),
         },
-        {"pk": classroom.pk, "aid": assignment.pk, "member": membership.pk, "code": classroom.code},
+        {
+            "pk": classroom.pk,
+            "aid": assignment.pk,
+            "member": membership.pk,
+            "code": classroom.code,
+            "lid": LiveLesson.objects.get().pk,
+            "question": LiveQuestion.objects.get().pk,
+        },
     )
 
 
@@ -93,6 +100,12 @@ ROUTES: list[Route] = [
     ("live_play", "GET", "/tutor/class/{pk}/live/play", "member"),
     ("live_state", "GET", "/tutor/class/{pk}/live/state", "member"),
     ("live_answer", "POST", "/tutor/class/{pk}/live/answer", "member"),
+    ("live_banner", "GET", "/tutor/class/{pk}/live/banner", "member"),
+    ("live_lobby", "GET", "/tutor/class/{pk}/live/lobby", ""),
+    ("lesson_report", "GET", "/tutor/class/{pk}/lessons/{lid}/", ""),
+    ("lesson_csv", "GET", "/tutor/class/{pk}/lessons/{lid}/report.csv", ""),
+    # the projector's poll with another class's question and a forged token
+    ("live_panel", "GET", "/tutor/class/{pk}/live/panel?q={question}&t=forged", ""),
     ("live_new", "POST", "/tutor/class/live/new?classroom={pk}", ""),
 ]
 #: Pages open to everyone by design (checked below for what they show).
@@ -106,7 +119,9 @@ def _post_data(ids: dict[str, object]) -> dict[str, object]:
         "name": "Renamed",
         "display_name": "Renamed",
         "number": "0",
+        "question": ids["question"],
         "a_ron": "1000",
+        "a_points": "1000",
         "title": "x",
         "kind": "table",
         "count": "1",

@@ -177,18 +177,21 @@ def test_the_live_lesson(world: World) -> None:
     assert question is not None
     aki = world.students["Aki"]
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(en, ja, "第1問", "この手のアガリは合計何点ですか？", "子のアガリ", "送信")
+    assert_japanese(
+        en, ja, "第1問", "この手のアガリは合計何点ですか？", "自風：南。場風：東。", "送信"
+    )
     assert 'aria-label="手牌：234m234m456p55s68p＋7p"' in ja
-    aki.post(ja_url("tutor:live_answer", pk), {"number": "1", "a_points": "1300"}, headers=JA)
+    sent = {"question": str(question.pk), "a_points": "1300"}
+    aki.post(ja_url("tutor:live_answer", pk), sent, headers=JA)
     en, ja = both(world.teacher, "tutor:live", pk)
     assert_japanese(en, ja, "答えを表示", "ライブ授業を終了")
     count = '<small>生徒2人中</small> <span data-testid="answer-count">1人が回答</span>'
     assert count in ja
-    world.teacher.post(en_url("tutor:live_reveal", pk))
+    world.teacher.post(en_url("tutor:live_reveal", pk), {"question": str(question.pk)})
     en, ja = both(world.teacher, "tutor:live", pk, query="step=1")
     assert_japanese(en, ja, "答え：")
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(en, ja, "あなたの答え：1,300")
+    assert_japanese(en, ja, "あなたの答え：1300点")
 
 
 def test_the_mistake_phrases_and_separators() -> None:

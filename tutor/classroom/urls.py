@@ -28,4 +28,8 @@ urlpatterns = [
     path("<int:pk>/live/play", views.live_play, name="live_play"),
     path("<int:pk>/live/state", views.live_state, name="live_state"),
     path("<int:pk>/live/answer", views.live_answer, name="live_answer"),
+    path("<int:pk>/live/banner", views.live_banner, name="live_banner"),
+    path("<int:pk>/live/lobby", views.live_lobby, name="live_lobby"),
+    path("<int:pk>/lessons/<int:lid>/", views.lesson_report, name="lesson_report"),
+    path("<int:pk>/lessons/<int:lid>/report.csv", views.lesson_csv, name="lesson_csv"),
 ]
