@@ -40,6 +40,9 @@ from tutor.collections.models import Collection
 from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
 from tutor.walkthrough import steps as walkthrough
 
+#: The countdowns a teacher may choose (seconds; 0: none)
+COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
+
 # -- classes -------------------------------------------------------------------------------------
 
 
@@ -112,7 +115,8 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
         "rules_label": dict(PRESET_CHOICES).get(classroom.rules, classroom.rules),
         "live": live.current(classroom),
         "lessons": list(classroom.lessons.filter(questions__isnull=False).distinct()[:20]),
-        "countdowns": (0, 10, 20, 30, 45, 60, 90, 120),
+        "lesson": live.open_lesson(classroom),
+        "countdowns": COUNTDOWNS,
         "decks": list(classroom.teacher.collections.all()),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
         "levels": range(6),
@@ -534,6 +538,8 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
         return redirect("tutor:live", pk=classroom.pk)
     context = {
         "taught": taught,
+        "countdowns": COUNTDOWNS,
+        "lesson": live.open_lesson(taught[0]) if taught else None,
         "error": source is None,
         "source": source,
         "params": [(k, data[k]) for k in ("from", "deck", "kind") if data.get(k)],
@@ -837,7 +843,8 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "qr": qr_svg(_join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name}),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
         "decks": list(classroom.teacher.collections.all()),
-        "countdowns": (0, 10, 20, 30, 45, 60, 90, 120),
+        "countdowns": COUNTDOWNS,
+        "lesson": live.open_lesson(classroom),
     }
     if request.htmx and request.htmx.target == "lobby-names":
         return render(request, "classroom/lobby.html#names", context)
