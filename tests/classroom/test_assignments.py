@@ -188,10 +188,34 @@ def test_results_grid_accuracy_wrong_answers_and_csv(world: World) -> None:
     assert "kiriage mangan, which these rules do not use" in html
     response = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/results.csv")
     assert response["Content-Type"].startswith("text/csv")
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="tuesday-club-table-warm-up.csv"'
+    )
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Student", "Q1", "Q2", "Q3", "Score"]
-    assert ["Aki", "1", "1", "1", "3"] in rows
-    assert ["Ben", "1", "0", "", "1"] in rows
+    header = ["Student"]
+    for n in (1, 2, 3):
+        header += [f"Q{n} answer", f"Q{n} right", f"Q{n} seconds"]
+    assert rows[0] == [*header, "Score", "Percent"]
+    texts = [assignments.expected_text(assignments.question(a, n)) for n in range(3)]
+    assert ["Aki", texts[0], "1", "", texts[1], "1", "", texts[2], "1", "", "3", "100"] in rows
+    assert ["Ben", texts[0], "1", "", "2,000 / 4,000", "0", "", "", "", "", "1", "33"] in rows
+    # the page shows what each student answered and their percentage
+    assert 'data-testid="given">2,000 / 4,000</small>' in html
+    assert re.findall(r'data-testid="percent">(\d+)%', html) == ["100", "33"]
+
+
+def test_results_give_the_time_each_answer_took(world: World) -> None:
+    a = assign(world, count="2")
+    aki = world.students["Aki"]
+    assert aki.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").status_code == 200  # question 1
+    answer(aki, a, 0, right_answer(assignments.question(a, 0)))
+    answer(aki, a, 1, right_answer(assignments.question(a, 1)))  # never shown: time unknown
+    first, second = AssignmentAnswer.objects.order_by("number")
+    assert first.seconds is not None
+    assert 0 <= first.seconds < 60
+    assert second.seconds is None
+    html = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").content.decode()
+    assert 'class="secs">0 s</small>' in html or 'class="secs">1 s</small>' in html
 
 
 def test_csv_never_holds_a_formula(world: World) -> None:

@@ -103,9 +103,11 @@ def test_the_teacher_pages(world: World) -> None:
 
     csv = get_ja(world.teacher, "tutor:assignment_csv", pk, a.pk).content
     assert csv.startswith("\ufeff".encode())  # so that Excel in Japanese reads UTF-8
-    assert csv.decode("utf-8-sig").splitlines()[0] == "生徒,問1,問2,問3,得点"
+    ja_head = ",".join(f"問{n}の回答,問{n}の正誤,問{n}の秒数" for n in (1, 2, 3))
+    assert csv.decode("utf-8-sig").splitlines()[0] == f"生徒,{ja_head},得点,正答率"
     english = get_en(world.teacher, "tutor:assignment_csv", pk, a.pk).content.decode()
-    assert english.splitlines()[0] == "Student,Q1,Q2,Q3,Score"
+    en_head = ",".join(f"Q{n} answer,Q{n} right,Q{n} seconds" for n in (1, 2, 3))
+    assert english.splitlines()[0] == f"Student,{en_head},Score,Percent"
 
 
 def test_the_assignment_form_errors(world: World) -> None:

@@ -118,6 +118,8 @@ class AssignmentAnswer(models.Model):
     correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     given = models.JSONField(_("given"), default=dict)
     expected = models.JSONField(_("expected"), default=dict)
+    #: From the question's first showing to the answer (None: not known, answers of before)
+    seconds = models.FloatField(_("seconds to answer"), null=True, blank=True)
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ opens). Teacher actions are POST-only. Templates are one per page with htmx part
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -15,6 +16,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -369,6 +371,7 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
             "classroom": taught.classroom,
             "assignment": taught,
             "res": res,
+            "hands": [hand_tiles(q.request) for q in res.questions],
             "kind_name": quiz.KIND_NAMES.get(taught.kind, taught.kind),
         }
         return render(request, "classroom/results.html", context)
@@ -416,6 +419,8 @@ def _render_student(
     nxt = assignments.next_number(assignment, learner)
     if nxt is not None and context["open"] and not (extra and "verdict" in extra):
         q = assignments.question(assignment, nxt)
+        # When the student first saw the question: the answer's time is counted from here
+        request.session.setdefault(_shown_key(assignment, nxt), time.time())
         context.update(
             question=q,
             number=nxt,
@@ -451,6 +456,10 @@ def _render_student(
     return render(request, template, context)
 
 
+def _shown_key(assignment: Assignment, number: int) -> str:
+    return f"tenbo.assignment.shown.{assignment.pk}.{number}"
+
+
 @require_POST
 def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
     assignment, membership = _assignment_for_student(request, pk, aid)
@@ -468,7 +477,14 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
         else data.get(ANSWER_PREFIX + f.name, "")
         for f in q.fields
     }
-    q, verdict, row, stored = assignments.answer(assignment, membership.learner, number, given)
+    shown = request.session.get(_shown_key(assignment, number))
+    seconds = (
+        min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
+    )
+    q, verdict, row, stored = assignments.answer(
+        assignment, membership.learner, number, given, seconds
+    )
+    request.session.pop(_shown_key(assignment, number), None)
     order = assignments.order_for(assignment, membership.learner)
     extra = {
         "question": q,
@@ -493,8 +509,14 @@ def assignment_csv(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
         # Excel in Japanese reads a CSV without a byte-order mark as Shift_JIS (生徒 garbled)
         body = "\ufeff" + body
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="assignment-{assignment.pk}.csv"'
+    response["Content-Disposition"] = _csv_name(assignment.classroom.name, assignment.title)
     return response
+
+
+def _csv_name(*parts: str) -> str:
+    """An attachment named after the class and what it holds (Japanese names kept: RFC 6266)."""
+    name = "-".join(p for p in (slugify(part, allow_unicode=True) for part in parts) if p)
+    return content_disposition_header(True, f"{name or 'class'}.csv") or ""
 
 
 # -- live lesson ---------------------------------------------------------------------------------
@@ -882,6 +904,5 @@ def lesson_csv(request: HtmxHttpRequest, pk: int, lid: int) -> HttpResponse:
     with zones.override(lesson.classroom):
         when = timezone.localtime(lesson.started).strftime("%Y-%m-%d-%H%M")
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(lesson.classroom.name) or 'class'}-live-{when}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = _csv_name(lesson.classroom.name, "live", when)
     return response

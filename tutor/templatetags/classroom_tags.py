@@ -43,3 +43,12 @@ def report_value(value: str, questions: list[Any], index: int) -> str:
     from tutor.classroom.reports import shown
 
     return shown(questions[index].prompt, value)
+
+
+@register.filter
+def index(values: Any, i: int) -> Any:
+    """``values[i]`` (None past the end)."""
+    try:
+        return values[i]
+    except (IndexError, KeyError, TypeError):
+        return None
