@@ -92,6 +92,11 @@ ROUTES: list[Route] = [
     ("assignment", "GET", "/tutor/class/{pk}/a/{aid}/", "member"),
     ("assignment_answer", "POST", "/tutor/class/{pk}/a/{aid}/answer", "member"),
     ("assignment_csv", "GET", "/tutor/class/{pk}/a/{aid}/results.csv", ""),
+    ("assignment_edit", "GET", "/tutor/class/{pk}/a/{aid}/edit", ""),
+    ("assignment_edit", "POST", "/tutor/class/{pk}/a/{aid}/edit", ""),
+    ("assignment_delete", "POST", "/tutor/class/{pk}/a/{aid}/delete", ""),
+    ("assignment_preview", "GET", "/tutor/class/{pk}/a/{aid}/preview", ""),
+    ("assignment_new", "GET", "/tutor/class/{pk}/assign?copy={aid}", ""),
     ("live", "GET", "/tutor/class/{pk}/live/", ""),
     ("live_panel", "GET", "/tutor/class/{pk}/live/panel", ""),
     ("live_reveal", "POST", "/tutor/class/{pk}/live/reveal", ""),
@@ -123,6 +128,7 @@ def _post_data(ids: dict[str, object]) -> dict[str, object]:
         "a_ron": "1000",
         "a_points": "1000",
         "title": "x",
+        "opens": "2026-01-01T10:00",
         "kind": "table",
         "count": "1",
         "han_min": "1",
@@ -176,7 +182,7 @@ def test_the_owner_can_use_every_teacher_url(scene: Scene, route: Route) -> None
 
 def test_teacher_actions_are_post_only(scene: Scene) -> None:
     for name, method, path, _allowed in ROUTES:
-        if method == "POST" and name not in ("assignment_new", "live_new"):
+        if method == "POST" and name not in ("assignment_new", "assignment_edit", "live_new"):
             assert scene.owner.get(path.format(**scene.ids)).status_code == 405, name
 
 

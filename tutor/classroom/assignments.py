@@ -22,13 +22,31 @@ from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
 from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
 from tutor.quiz import feedback, progress, srs
+from tutor.quiz.base import rules_of, table_cells
 
 
 def question(assignment: Assignment, number: int) -> quiz.Question:
     """Question ``number`` (0-based) of the assignment: the same for every student."""
-    return quiz.make_question(
-        assignment.kind, quiz.set_seed(assignment.seed, number), assignment.options
-    )
+    return make(assignment.kind, quiz.set_seed(assignment.seed, number), assignment.options)
+
+
+def make(kind: str, seed: int, options: dict[str, str]) -> quiz.Question:
+    """A quiz question; a table question whose han range reaches the limit rows (options
+    ``limit_han`` and ``formula_han``) picks its cell among those rows only."""
+    if kind != "table" or "limit_han" not in options:
+        return quiz.make_question(kind, seed, options)
+    lows = {int(h) for h in options["limit_han"].split(",") if h}
+    hans = {int(h) for h in options.get("formula_han", "").split(",") if h}
+    cells = [
+        c
+        for c in table_cells(quiz.normalise(kind, options))
+        if (c[3] is None and c[2] in lows) or (c[3] is not None and c[2] in hans)
+    ]
+    if not cells:
+        return quiz.make_question(kind, seed, options)
+    cell = random.Random(seed).choice(cells)
+    item = quiz.table_key(*cell, players=rules_of(options).players)
+    return quiz.make_question(kind, seed, {**options, "item": item})
 
 
 def order_for(assignment: Assignment, learner: Learner) -> list[int]:

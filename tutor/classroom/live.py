@@ -269,8 +269,10 @@ def prompt_for(live: LiveQuestion) -> Prompt:
 def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: str) -> Prompt:
     """Built once per question and language (polls and answers reuse it)."""
     if source == "quiz":
+        from tutor.classroom.assignments import make
+
         try:
-            q = quiz.make_question(kind, seed, json.loads(options))
+            q = make(kind, seed, json.loads(options))
         except quiz.QuizError as error:
             return Prompt("", [], "", error=str(error))
         expected = _answer_line(q, dict(q.expected))

@@ -11,6 +11,7 @@ import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,7 +29,7 @@ from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, reports, roster, zones
-from tutor.classroom.forms import AssignmentForm, ClassForm, JoinForm
+from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm
 from tutor.classroom.models import (
     Assignment,
     Classroom,
@@ -118,6 +119,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
         "live": live.current(classroom),
         "lessons": list(classroom.lessons.filter(questions__isnull=False).distinct()[:20]),
         "lesson": live.open_lesson(classroom),
+        "now": timezone.now(),
         "countdowns": COUNTDOWNS,
         "decks": list(classroom.teacher.collections.all()),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
@@ -310,34 +312,140 @@ def assignment_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _assignment_new(request, classroom)
 
 
+def _initial_from(assignment: Assignment) -> dict[str, Any]:
+    """A new assignment's form filled in as ``assignment`` was set (Copy)."""
+    from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+
+    o = assignment.options
+    hans = [int(h) for h in o.get("formula_han", o.get("han", "")).split(",") if h]
+    lows = [int(h) for h in o.get("limit_han", "").split(",") if h]
+    fus = [int(f) for f in o.get("fu", "").split(",") if f]
+    every = hans + lows
+    return {
+        "title": _("Copy of %(title)s") % {"title": assignment.title},
+        "kind": assignment.kind,
+        "count": assignment.count,
+        "shuffled": assignment.shuffled,
+        "han_min": min(every, default=HAN_ROWS[0]),
+        "han_max": max(every, default=HAN_ROWS[-1]),
+        "fu_min": min(fus, default=FU_COLUMNS[0]),
+        "fu_max": max(fus, default=FU_COLUMNS[-1]),
+        "dealer": o.get("dealer", "any"),
+        "win": o.get("win", "any"),
+        "limits": o.get("limits") == "1" and not lows,
+        "choice": o.get("mode") == "choice",
+        "timed": o.get("timed") or None,
+    }
+
+
 def _assignment_new(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
     pk = classroom.pk
-    form = AssignmentForm(
-        request.POST or None,
-        initial={"title": _("Score table drill")},
-    )
+    teacher = classroom.teacher
+    others = [c for c in teacher.classes_taught.all() if c.pk != pk]
+    initial: dict[str, Any] = {"title": _("Score table drill")}
+    copy_of = parse_int(request.GET.get("copy", ""), 1, 2**62)
+    if copy_of is not None:
+        source = Assignment.objects.filter(pk=copy_of, classroom__teacher=teacher).first()
+        if source is not None:
+            initial = _initial_from(source)
+    form = AssignmentForm(request.POST or None, initial=initial)
+    also = form.fields["also"]
+    assert isinstance(also, forms.MultipleChoiceField)
+    also.choices = [(str(c.pk), c.name) for c in others]
     if request.method == "POST" and form.is_valid():
         options = form.options(classroom.rules)
         kind = form.cleaned_data["kind"]
         try:
-            quiz.make_question(kind, 1, options)
+            assignments.make(kind, 1, options)
         except quiz.QuizError as error:
             form.add_error(None, str(error))
         else:
-            a = Assignment.objects.create(
-                classroom=classroom,
-                title=form.cleaned_data["title"],
-                kind=kind,
-                options=options,
-                count=form.cleaned_data["count"],
-                shuffled=form.cleaned_data["shuffled"],
-                opens=form.cleaned_data["opens"],
-                due=form.cleaned_data.get("due"),
-            )
-            return redirect("tutor:assignment", pk=pk, aid=a.pk)
+            targets = [classroom] + [c for c in others if str(c.pk) in form.cleaned_data["also"]]
+            made = [
+                Assignment.objects.create(
+                    classroom=target,
+                    title=form.cleaned_data["title"],
+                    kind=kind,
+                    options={**options, "rules": target.rules} if "rules" in options else options,
+                    count=form.cleaned_data["count"],
+                    shuffled=form.cleaned_data["shuffled"],
+                    opens=form.cleaned_data["opens"],
+                    due=form.cleaned_data.get("due"),
+                )
+                for target in targets
+            ]
+            return redirect("tutor:assignment", pk=pk, aid=made[0].pk)
     context = {"classroom": classroom, "form": form, "zone": zones.zone_name(classroom, request)}
     status = 400 if form.errors else 200
     return render(request, "classroom/assignment_new.html", context, status=status)
+
+
+def _taught_assignment(request: HtmxHttpRequest, pk: int, aid: int) -> Assignment:
+    classroom = roster.taught_class(request, pk)
+    assignment = get_object_or_404(Assignment, pk=aid, classroom=classroom)
+    assignment.classroom = classroom
+    return assignment
+
+
+@require_http_methods(["GET", "POST"])
+def assignment_edit(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    """Rename an assignment, move when it opens, extend (or shorten) its due date; its
+    questions stay as set (students may have answered them)."""
+    assignment = _taught_assignment(request, pk, aid)
+    classroom = assignment.classroom
+    with zones.override(classroom, request):
+        initial = {"title": assignment.title, "opens": assignment.opens, "due": assignment.due}
+        form = AssignmentEditForm(request.POST or None, initial=initial)
+        if request.method == "POST" and form.is_valid():
+            assignment.title = form.cleaned_data["title"]
+            assignment.opens = form.cleaned_data["opens"]
+            assignment.due = form.cleaned_data.get("due")
+            assignment.save(update_fields=["title", "opens", "due"])
+            return redirect("tutor:assignment", pk=pk, aid=aid)
+        context = {
+            "classroom": classroom,
+            "assignment": assignment,
+            "form": form,
+            "zone": zones.zone_name(classroom, request),
+        }
+        status = 400 if form.errors else 200
+        return render(request, "classroom/assignment_edit.html", context, status=status)
+
+
+@require_POST
+def assignment_delete(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    assignment = _taught_assignment(request, pk, aid)
+    if request.POST.get("confirm") != "1":
+        return _confirm(
+            request,
+            assignment.classroom,
+            _("Delete the assignment “%(title)s”?") % {"title": assignment.title},
+            _("Delete"),
+            _("Its questions and every student's answers to them are deleted."),
+        )
+    assignment.delete()
+    return redirect("tutor:class", pk=pk)
+
+
+@require_GET
+def assignment_preview(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    """The assignment as a student sees it: every question, its hand and its answer boxes
+    (not sent anywhere), with the answer under each."""
+    assignment = _taught_assignment(request, pk, aid)
+    rows = []
+    for n in range(assignment.count):
+        q = assignments.question(assignment, n)
+        rows.append(
+            {
+                "number": n + 1,
+                "question": q,
+                "tiles": hand_tiles(q.request),
+                "rows": _question_rows(q, {}),
+                "expected": assignments.expected_text(q),
+            }
+        )
+    context = {"classroom": assignment.classroom, "assignment": assignment, "questions": rows}
+    return render(request, "classroom/assignment_preview.html", context)
 
 
 def _assignment_for_teacher(request: HtmxHttpRequest, pk: int, aid: int) -> Assignment | None:
@@ -527,6 +635,14 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
         teacher = roster.teacher_for(request)
         deck = Collection.objects.filter(public_id=data["deck"], owner=teacher).first()
         return live.Source("deck", deck=deck) if deck is not None and deck.hands.exists() else None
+    if data.get("assignment"):
+        teacher = roster.teacher_for(request)
+        taught = Assignment.objects.filter(pk=parse_int(data["assignment"], 1, 2**62) or 0)
+        a = taught.filter(classroom__teacher=teacher).first()
+        if a is None:
+            return None
+        # the assignment's kind and filters (multiple choice included), a question of its own
+        return live.Source("quiz", kind=a.kind, seed=live.random_seed(), options=dict(a.options))
     kind = data.get("kind", "")
     if kind in quiz.KINDS:
         return live.Source("quiz", kind=kind, seed=live.random_seed())
@@ -564,7 +680,7 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
         "lesson": live.open_lesson(taught[0]) if taught else None,
         "error": source is None,
         "source": source,
-        "params": [(k, data[k]) for k in ("from", "deck", "kind") if data.get(k)],
+        "params": [(k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)],
     }
     return render(
         request, "classroom/live_new.html", context, status=400 if source is None else 200
