@@ -14,9 +14,10 @@ window is stretched to at least ``--polls`` projector polls, 30 by default).
 It prints p50 / p95 / max of the teacher's poll, the answer POST and the phone's poll, the errors,
 and checks that every answer was stored and that the projector's last poll counts them all.
 
-``--find`` repeats with growing classes (40, 80, 120 ...) until either p95 passes 100 ms or a
-request fails, and reports the largest class that stayed within 100 ms. Everything is bounded:
-``--max`` students, a timeout on every request, and gunicorn is stopped at the end.
+``--find`` repeats with growing classes (``--students``, then ``--step`` more each time) until
+p95 passes 100 ms or a request fails, or, when the first class already fails, with shrinking
+ones until one passes; it reports the largest class that stayed within 100 ms. Everything is
+bounded: ``--max`` students, a timeout on every request, and gunicorn is stopped at the end.
 """
 
 from __future__ import annotations
@@ -509,14 +510,19 @@ def main() -> None:
     if not args.find:
         return
     best = args.students if within(first) else 0
-    size = args.students + args.step
-    while size <= args.max:
+    # Up from a class that passed until one fails; down from one that failed until one passes
+    step = args.step if best else -args.step
+    size = args.students + step
+    while args.step <= size <= args.max:
         result = run(size, args.port, args.window, args.workers, args.threads)
         report(result)
-        if not within(result):
+        if within(result):
+            best = max(best, size)
+            if step < 0:
+                break
+        elif step > 0:
             break
-        best = size
-        size += args.step
+        size += step
     print(f"load average after: {load()}")
     print(f"largest class within p95 <= {TARGET_MS:g} ms, 0 errors, every answer stored: {best}")
 
