@@ -194,3 +194,15 @@ def test_duplicate_names_in_a_class_are_numbered(world: World) -> None:
     )
     ben.refresh_from_db()
     assert ben.display_name == "Aki (4)"
+
+
+def test_a_wrong_time_zone_is_said_next_to_the_field(world: World) -> None:
+    pk = world.classroom.pk
+    response = world.teacher.post(
+        f"/tutor/class/{pk}/rename", {"name": "Tuesday club", "time_zone": "Mars/Olympus"}
+    )
+    assert response["Location"].endswith("?zone_error=1#class-zone")
+    page = world.teacher.get(response["Location"]).content.decode()
+    assert 'id="zone-error"' in page
+    world.classroom.refresh_from_db()
+    assert world.classroom.time_zone == ""

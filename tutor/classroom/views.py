@@ -126,6 +126,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
         "levels": range(6),
     }
     context["zone"] = zones.zone_name(classroom, request)
+    context["zone_error"] = request.GET.get("zone_error") == "1"
     if request.htmx and request.htmx.target == "heatmap":
         return render(request, "classroom/teacher_class.html#heatmap", context)
     with zones.override(classroom, request):
@@ -176,7 +177,10 @@ def class_rename(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         classroom.name = name
         classroom.save(update_fields=["name"])
     zone = request.POST.get("time_zone", "").strip()
-    if zone and zones.valid(zone):
+    if zone and not zones.valid(zone):
+        # said next to the field (the class page reads the flag): the zone stays as it was
+        return redirect(reverse("tutor:class", args=[pk]) + "?zone_error=1#class-zone")
+    if zone:
         classroom.time_zone = zone
         classroom.save(update_fields=["time_zone"])
     return redirect("tutor:class", pk=pk)
