@@ -513,7 +513,7 @@ def main() -> None:
     # Up from a class that passed until one fails; down from one that failed until one passes
     step = args.step if best else -args.step
     size = args.students + step
-    while args.step <= size <= args.max:
+    while 0 < size <= args.max:
         result = run(size, args.port, args.window, args.workers, args.threads)
         report(result)
         if within(result):
