@@ -439,3 +439,8 @@ def test_lobby_and_the_class_page_banner(world: World) -> None:
     assert "join-live" not in aki.get(f"/tutor/class/{pk}/live/banner", headers=HX).content.decode()
     start(world, HAND)
     assert "join-live" in aki.get(f"/tutor/class/{pk}/live/banner", headers=HX).content.decode()
+
+
+def test_a_garbled_class_id_is_a_404_not_a_500(world: World) -> None:
+    response = world.teacher.post("/tutor/class/live/new", {"from": HAND, "classroom": "abc"})
+    assert response.status_code == 404

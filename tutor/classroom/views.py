@@ -666,7 +666,8 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
     source = _source(request, data)
     taught = list(teacher.classes_taught.all())
     if request.method == "POST":
-        classroom = get_object_or_404(Classroom, pk=data.get("classroom") or 0, teacher=teacher)
+        chosen = parse_int(data.get("classroom", ""), 1, 2**62) or 0
+        classroom = get_object_or_404(Classroom, pk=chosen, teacher=teacher)
         if source is None:
             return render(
                 request, "classroom/live_new.html", {"error": True, "taught": taught}, status=400
