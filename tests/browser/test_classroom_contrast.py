@@ -49,8 +49,15 @@ def _world() -> tuple[str, str, list[str], list[str]]:
         assignments.answer(a, student, n, {k: str(v + delta) for k, v in q.expected.items()})
     deck = Collection.objects.create(owner=teacher, title="Deck")
     SavedHand.objects.create(collection=deck, title="Pinfu", query="hand=234m234m456p55s68p&win=7p")
-    question = live.start(classroom, live.Source("deck", deck=deck))
+    settings_ = {"countdown": 60, "leaderboard": True}
+    question = live.start(classroom, live.Source("deck", deck=deck), settings_)
     live.answer(question, student, {"points": "2000"})
+    done = live.start(classroom, live.Source("hand", query="hand=234m234m456p55s68p&win=7p"))
+    live.answer(done, student, {"points": "2000"})
+    live.end_lesson(classroom)
+    assert done.lesson is not None
+    report = f"/tutor/class/{classroom.pk}/lessons/{done.lesson.pk}/"
+    live.start(classroom, live.Source("deck", deck=deck), settings_)  # a lesson under way
     teacher_key = _session(
         _auth_user_id=str(user.pk),
         _auth_user_backend="django.contrib.auth.backends.ModelBackend",
@@ -65,6 +72,10 @@ def _world() -> tuple[str, str, list[str], list[str]]:
         f"/tutor/class/{pk}/assign",
         f"/tutor/class/{pk}/a/{a.pk}/",
         f"/tutor/class/{pk}/live/",
+        f"/tutor/class/{pk}/live/lobby",
+        report,
+        f"/tutor/class/{pk}/a/{a.pk}/preview",
+        f"/tutor/class/{pk}/a/{a.pk}/edit",
         "/tutor/collections/",
         f"/tutor/collections/{deck.public_id}/",
         "/tutor/collections/save?from=/tutor/explain%3Fhand%3D234m234m456p55s68p%26win%3D7p",

@@ -12,7 +12,7 @@ from django.urls import URLPattern
 
 from tests.classroom.conftest import join_by_name, teacher_client
 from tutor.classroom import urls as classroom_urls
-from tutor.classroom.models import Assignment, Classroom, LiveQuestion, Membership
+from tutor.classroom.models import Assignment, Classroom, LiveLesson, LiveQuestion, Membership
 from tutor.collections.models import Collection, SavedHand
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,14 @@ def scene(db: object) -> Scene:
             "other class's student": other_student,
             "anonymous": Client(),
         },
-        {"pk": classroom.pk, "aid": assignment.pk, "member": membership.pk, "code": classroom.code},
+        {
+            "pk": classroom.pk,
+            "aid": assignment.pk,
+            "member": membership.pk,
+            "code": classroom.code,
+            "lid": LiveLesson.objects.get().pk,
+            "question": LiveQuestion.objects.get().pk,
+        },
     )
 
 
@@ -85,6 +92,11 @@ ROUTES: list[Route] = [
     ("assignment", "GET", "/tutor/class/{pk}/a/{aid}/", "member"),
     ("assignment_answer", "POST", "/tutor/class/{pk}/a/{aid}/answer", "member"),
     ("assignment_csv", "GET", "/tutor/class/{pk}/a/{aid}/results.csv", ""),
+    ("assignment_edit", "GET", "/tutor/class/{pk}/a/{aid}/edit", ""),
+    ("assignment_edit", "POST", "/tutor/class/{pk}/a/{aid}/edit", ""),
+    ("assignment_delete", "POST", "/tutor/class/{pk}/a/{aid}/delete", ""),
+    ("assignment_preview", "GET", "/tutor/class/{pk}/a/{aid}/preview", ""),
+    ("assignment_new", "GET", "/tutor/class/{pk}/assign?copy={aid}", ""),
     ("live", "GET", "/tutor/class/{pk}/live/", ""),
     ("live_panel", "GET", "/tutor/class/{pk}/live/panel", ""),
     ("live_reveal", "POST", "/tutor/class/{pk}/live/reveal", ""),
@@ -93,6 +105,12 @@ ROUTES: list[Route] = [
     ("live_play", "GET", "/tutor/class/{pk}/live/play", "member"),
     ("live_state", "GET", "/tutor/class/{pk}/live/state", "member"),
     ("live_answer", "POST", "/tutor/class/{pk}/live/answer", "member"),
+    ("live_banner", "GET", "/tutor/class/{pk}/live/banner", "member"),
+    ("live_lobby", "GET", "/tutor/class/{pk}/live/lobby", ""),
+    ("lesson_report", "GET", "/tutor/class/{pk}/lessons/{lid}/", ""),
+    ("lesson_csv", "GET", "/tutor/class/{pk}/lessons/{lid}/report.csv", ""),
+    # the projector's poll with another class's question and a forged token
+    ("live_panel", "GET", "/tutor/class/{pk}/live/panel?q={question}&t=forged", ""),
     ("live_new", "POST", "/tutor/class/live/new?classroom={pk}", ""),
 ]
 #: Pages open to everyone by design (checked below for what they show).
@@ -106,8 +124,11 @@ def _post_data(ids: dict[str, object]) -> dict[str, object]:
         "name": "Renamed",
         "display_name": "Renamed",
         "number": "0",
+        "question": ids["question"],
         "a_ron": "1000",
+        "a_points": "1000",
         "title": "x",
+        "opens": "2026-01-01T10:00",
         "kind": "table",
         "count": "1",
         "han_min": "1",
@@ -161,7 +182,7 @@ def test_the_owner_can_use_every_teacher_url(scene: Scene, route: Route) -> None
 
 def test_teacher_actions_are_post_only(scene: Scene) -> None:
     for name, method, path, _allowed in ROUTES:
-        if method == "POST" and name not in ("assignment_new", "live_new"):
+        if method == "POST" and name not in ("assignment_new", "assignment_edit", "live_new"):
             assert scene.owner.get(path.format(**scene.ids)).status_code == 405, name
 
 

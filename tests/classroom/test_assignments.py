@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from tests.classroom.conftest import World
 from tutor import quiz
-from tutor.classroom import assignments
-from tutor.classroom.models import Assignment, AssignmentAnswer
+from tutor.classroom import assignments, live
+from tutor.classroom.models import Assignment, AssignmentAnswer, Classroom, LiveQuestion
 from tutor.quiz.models import Answer, ItemProgress
 
 pytestmark = pytest.mark.django_db
@@ -188,10 +188,34 @@ def test_results_grid_accuracy_wrong_answers_and_csv(world: World) -> None:
     assert "kiriage mangan, which these rules do not use" in html
     response = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/results.csv")
     assert response["Content-Type"].startswith("text/csv")
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="tuesday-club-table-warm-up.csv"'
+    )
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Student", "Q1", "Q2", "Q3", "Score"]
-    assert ["Aki", "1", "1", "1", "3"] in rows
-    assert ["Ben", "1", "0", "", "1"] in rows
+    header = ["Student"]
+    for n in (1, 2, 3):
+        header += [f"Q{n} answer", f"Q{n} right", f"Q{n} seconds"]
+    assert rows[0] == [*header, "Score", "Percent"]
+    texts = [assignments.expected_text(assignments.question(a, n)) for n in range(3)]
+    assert ["Aki", texts[0], "1", "", texts[1], "1", "", texts[2], "1", "", "3", "100"] in rows
+    assert ["Ben", texts[0], "1", "", "2,000 / 4,000", "0", "", "", "", "", "1", "33"] in rows
+    # the page shows what each student answered and their percentage
+    assert 'data-testid="given">2,000 / 4,000</small>' in html
+    assert re.findall(r'data-testid="percent">(\d+)%', html) == ["100", "33"]
+
+
+def test_results_give_the_time_each_answer_took(world: World) -> None:
+    a = assign(world, count="2")
+    aki = world.students["Aki"]
+    assert aki.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").status_code == 200  # question 1
+    answer(aki, a, 0, right_answer(assignments.question(a, 0)))
+    answer(aki, a, 1, right_answer(assignments.question(a, 1)))  # never shown: time unknown
+    first, second = AssignmentAnswer.objects.order_by("number")
+    assert first.seconds is not None
+    assert 0 <= first.seconds < 60
+    assert second.seconds is None
+    html = world.teacher.get(f"/tutor/class/{a.classroom_id}/a/{a.pk}/").content.decode()
+    assert 'class="secs">0 s</small>' in html or 'class="secs">1 s</small>' in html
 
 
 def test_csv_never_holds_a_formula(world: World) -> None:
@@ -250,3 +274,90 @@ def test_wrong_answers_of_other_drills_are_named_by_the_quizs_slips(world: World
     answer(world.students["Aki"], a, 0, {f"a_{k}": v for k, v in named.items()})
     res = assignments.results(a)
     assert res.wrong[0].meaning == " ".join(x.text for x in slips(q, named)[:2])
+
+
+def test_manage_an_assignment_edit_extend_delete_copy_preview(world: World) -> None:
+    a = assign(world, count="2")
+    pk = world.classroom.pk
+    base = f"/tutor/class/{pk}/a/{a.pk}/"
+    results = world.teacher.get(base).content.decode()
+    for link in ("preview-assignment", "edit-assignment", "copy-assignment", "delete-assignment"):
+        assert f'id="{link}"' in results
+    # preview as a student: every question, with its answer
+    preview = world.teacher.get(base + "preview").content.decode()
+    assert preview.count('data-testid="preview-question"') == 2
+    assert "The answer:" in preview
+    # extend: a later due date (typed in the class's time zone)
+    response = world.teacher.post(
+        base + "edit", {"title": "Renamed", "opens": "2026-01-01T09:00", "due": "2031-01-01T09:00"}
+    )
+    assert response.status_code == 302
+    a.refresh_from_db()
+    assert a.title == "Renamed"
+    assert a.due is not None
+    assert a.due.year == 2031
+    bad = world.teacher.post(
+        base + "edit", {"title": "x", "opens": "2026-01-01T09:00", "due": "2025-01-01T09:00"}
+    )
+    assert bad.status_code == 400
+    # copy, and set it for two classes at once
+    world.teacher.post("/tutor/class/new", {"name": "Thursday club", "rules": "mleague"})
+    other = Classroom.objects.get(name="Thursday club")
+    form = world.teacher.get(f"/tutor/class/{pk}/assign?copy={a.pk}").content.decode()
+    assert 'value="Copy of Renamed"' in form
+    assert "Thursday club" in form
+    response = world.teacher.post(
+        f"/tutor/class/{pk}/assign",
+        {
+            "title": "Both classes",
+            "kind": "table",
+            "count": "3",
+            "han_min": "3",
+            "han_max": "6",
+            "fu_min": "30",
+            "fu_max": "40",
+            "dealer": "any",
+            "win": "any",
+            "also": [str(other.pk)],
+        },
+    )
+    assert response.status_code == 302
+    both = Assignment.objects.filter(title="Both classes")
+    assert {x.classroom_id for x in both} == {pk, other.pk}
+    assert both.get(classroom=other).options["rules"] == "mleague"
+    # the han range reaches haneman: only 3-4 han cells and the mangan and haneman rows
+    keys = set()
+    mine = both.get(classroom_id=pk)
+    for n in range(60):
+        q = assignments.make("table", n, mine.options)
+        keys.add(q.key.split(":")[3])
+    assert keys == {"3", "4", "5", "6"}
+    # delete asks first
+    ask = world.teacher.post(base + "delete")
+    assert ask.status_code == 200
+    assert Assignment.objects.filter(pk=a.pk).exists()
+    world.teacher.post(base + "delete", {"confirm": "1"})
+    assert not Assignment.objects.filter(pk=a.pk).exists()
+
+
+def test_a_scheduled_assignment_is_marked(world: World) -> None:
+    a = assign(world, count="1")
+    a.opens = timezone.now() + timedelta(days=3)
+    a.save()
+    page = world.teacher.get(f"/tutor/class/{world.classroom.pk}/").content.decode()
+    assert 'data-testid="scheduled"' in page
+    assert "scheduled: opens" in page
+
+
+def test_a_live_question_with_an_assignments_filters_and_multiple_choice(world: World) -> None:
+    pk = world.classroom.pk
+    a = assign(world, count="1", han_min="2", han_max="2", fu_min="30", fu_max="30", choice="1")
+    assert a.options["mode"] == "choice"
+    world.teacher.post("/tutor/class/live/new", {"classroom": pk, "assignment": a.pk})
+    question = LiveQuestion.objects.latest("id")
+    assert question.kind == "table"
+    assert question.options["mode"] == "choice"
+    prompt = live.prompt_for(question)
+    assert prompt.question is not None
+    assert "2 han" in prompt.question.prompt
+    assert all(f.choices for f in prompt.question.fields)  # multiple choice

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from datetime import timedelta
 from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings
@@ -103,9 +104,11 @@ def test_the_teacher_pages(world: World) -> None:
 
     csv = get_ja(world.teacher, "tutor:assignment_csv", pk, a.pk).content
     assert csv.startswith("\ufeff".encode())  # so that Excel in Japanese reads UTF-8
-    assert csv.decode("utf-8-sig").splitlines()[0] == "生徒,問1,問2,問3,得点"
+    ja_head = ",".join(f"問{n}の回答,問{n}の正誤,問{n}の秒数" for n in (1, 2, 3))
+    assert csv.decode("utf-8-sig").splitlines()[0] == f"生徒,{ja_head},得点,正答率"
     english = get_en(world.teacher, "tutor:assignment_csv", pk, a.pk).content.decode()
-    assert english.splitlines()[0] == "Student,Q1,Q2,Q3,Score"
+    en_head = ",".join(f"Q{n} answer,Q{n} right,Q{n} seconds" for n in (1, 2, 3))
+    assert english.splitlines()[0] == f"Student,{en_head},Score,Percent"
 
 
 def test_the_assignment_form_errors(world: World) -> None:
@@ -178,18 +181,21 @@ def test_the_live_lesson(world: World) -> None:
     assert question is not None
     aki = world.students["Aki"]
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(en, ja, "第1問", "この手のアガリは合計何点ですか？", "子のアガリ", "送信")
+    assert_japanese(
+        en, ja, "第1問", "この手のアガリは合計何点ですか？", "自風：南。場風：東。", "送信"
+    )
     assert 'aria-label="手牌：234m234m456p55s68p＋7p"' in ja
-    aki.post(ja_url("tutor:live_answer", pk), {"number": "1", "a_points": "1300"}, headers=JA)
+    sent = {"question": str(question.pk), "a_points": "1300"}
+    aki.post(ja_url("tutor:live_answer", pk), sent, headers=JA)
     en, ja = both(world.teacher, "tutor:live", pk)
     assert_japanese(en, ja, "答えを表示", "ライブ授業を終了")
     count = '<small>生徒2人中</small> <span data-testid="answer-count">1人が回答</span>'
     assert count in ja
-    world.teacher.post(en_url("tutor:live_reveal", pk))
+    world.teacher.post(en_url("tutor:live_reveal", pk), {"question": str(question.pk)})
     en, ja = both(world.teacher, "tutor:live", pk, query="step=1")
     assert_japanese(en, ja, "答え：")
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(en, ja, "あなたの答え：1,300")
+    assert_japanese(en, ja, "あなたの答え：1300点")
 
 
 def test_the_mistake_phrases_and_separators() -> None:
@@ -207,3 +213,67 @@ def test_the_mistake_phrases_and_separators() -> None:
         text = assignments.given_text(yaku, {field.name: picked})
     assert "、" in text
     assert ", " not in text
+
+
+def test_the_new_live_pages_and_the_report_in_japanese(world: World) -> None:
+    pk = world.classroom.pk
+    en, ja = both(world.teacher, "tutor:live_lobby", pk)
+    assert_japanese(en, ja, "クラスの生徒2人", "授業の進め方")
+    tsumo = HAND + "&tsumo=1&honba=1&sticks=1&riichi=1&dora=8s&ura=3m"
+    world.teacher.post(
+        en_url("tutor:live_new"), {"from": tsumo, "classroom": pk, "countdown": "30"}
+    )
+    question = live.current(world.classroom)
+    assert question is not None
+    aki = world.students["Aki"]
+    en, ja = both(aki, "tutor:live_play", pk)
+    assert_japanese(en, ja, "ツモ：それぞれ何点払いますか？", "1本場。", "供託リーチ棒：1本。")
+    assert "ドラ表示牌" in ja
+    assert "裏ドラ表示牌" in ja
+    prompt = live.prompt_for(question)
+    assert prompt.shares is not None
+    others, dealer = prompt.shares
+    aki.post(
+        ja_url("tutor:live_answer", pk),
+        {"question": str(question.pk), "a_points": f"{others}・{dealer}"},
+        headers=JA,
+    )
+    world.teacher.post(en_url("tutor:live_end", pk), {"question": str(question.pk)})
+    lesson = question.lesson
+    assert lesson is not None
+    en, ja = both(world.teacher, "tutor:lesson_report", pk, lesson.pk)
+    assert_japanese(en, ja, "のライブ授業", f"{others}・{dealer}")
+    ben = world.member("Ben")
+    response = world.teacher.post(
+        ja_url("tutor:student_remove", pk, ben.pk), headers={"Accept-Language": "ja"}
+    )
+    assert "Benをクラスから外しますか？" in response.content.decode()
+
+
+def test_times_are_in_the_class_time_zone_and_labelled(world: World) -> None:
+    # a class created on a Japanese page is in Japan's time; its times say JST
+    world.teacher.post(ja_url("tutor:class_create"), {"name": "月曜クラブ", "rules": "tenhou"})
+    monday = world.classroom.teacher.classes_taught.get(name="月曜クラブ")
+    assert monday.time_zone == "Asia/Tokyo"
+    # the Tuesday club was made in English without a browser zone: UTC, said so
+    assert world.classroom.time_zone == ""
+    a = assign(world)
+    page = get_en(world.teacher, "tutor:class", world.classroom.pk).content.decode()
+    assert re.search(r"due [^<]*\d{1,2}:\d{2} [AP]\.?M\.? UTC|due [^<]*\d{1,2}:\d{2} UTC", page)
+    # the teacher sets the class's zone: due times read in JST, typed in JST
+    world.teacher.post(
+        en_url("tutor:class_rename", world.classroom.pk),
+        {"name": "Tuesday club", "time_zone": "Asia/Tokyo"},
+    )
+    page = get_ja(world.teacher, "tutor:class", world.classroom.pk).content.decode()
+    assert "JST" in page
+    assert a.due is not None
+    local = timezone.localtime(a.due, timezone=ZoneInfo("Asia/Tokyo"))
+    assert f"{local.hour}:{local.minute:02d} JST" in page
+    # a browser's zone (cookie from classroom.js) for a class created in English
+    browser = world.teacher
+    browser.cookies["tenbo_tz"] = "Europe/Paris"
+    browser.post(en_url("tutor:class_create"), {"name": "Paris club", "rules": "tenhou"})
+    assert world.classroom.teacher.classes_taught.get(name="Paris club").time_zone == (
+        "Europe/Paris"
+    )

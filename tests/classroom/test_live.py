@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.classroom.conftest import World
 from tutor.classroom import live
-from tutor.classroom.models import LiveAnswer, LiveQuestion
+from tutor.classroom.models import LiveAnswer, LiveLesson, LiveQuestion
 from tutor.collections.models import Collection, SavedHand
 from tutor.quiz.models import Answer
 
@@ -32,10 +32,23 @@ def start_hand(world: World) -> LiveQuestion:
     return LiveQuestion.objects.latest("id")
 
 
-def send(client: Client, world: World, number: int, points: str) -> str:
+def current_pk(world: World) -> str:
+    now = live.current(world.classroom)
+    assert now is not None
+    return str(now.pk)
+
+
+def act(world: World, what: str) -> object:
+    """A projector control (reveal, next, end) acting on the question on screen."""
+    return world.teacher.post(
+        f"/tutor/class/{world.classroom.pk}/live/{what}", {"question": current_pk(world)}
+    )
+
+
+def send(client: Client, world: World, question: int | str, points: str) -> str:
     response = client.post(
         f"/tutor/class/{world.classroom.pk}/live/answer",
-        {"number": str(number), "a_points": points},
+        {"question": str(question), "a_points": points},
         headers=HX,
     )
     assert response.status_code == 200
@@ -54,19 +67,20 @@ def test_a_hand_live_answers_histogram_reveal_and_walkthrough(world: World) -> N
     phone = world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode()
     assert "How many points does this hand win?" in phone
     assert 'hx-trigger="every 2s"' in phone
-    html = send(world.students["Aki"], world, 1, "2,600")
+    qid = current_pk(world)
+    html = send(world.students["Aki"], world, qid, "2,600")
     assert "Your answer: 2,600" in html
-    send(world.students["Ben"], world, 1, "2000")
-    send(world.students["Ben"], world, 1, "2600")  # a second answer does not count
+    send(world.students["Ben"], world, qid, "2000")
+    send(world.students["Ben"], world, qid, "2600")  # a second answer does not count
     assert LiveAnswer.objects.count() == 2
     panel = world.teacher.get(f"/tutor/class/{pk}/live/panel", headers=HX).content.decode()
     assert panel.lstrip().startswith('<section id="histogram"')
     assert "2 answers" in panel
     assert "2,600" not in panel  # values stay hidden on the projector until the reveal
     assert world.teacher.get(f"/tutor/class/{pk}/live/reveal").status_code == 405
-    response = world.teacher.post(f"/tutor/class/{pk}/live/reveal")
-    assert response["Location"].endswith("/live/?step=1")
-    revealed = world.teacher.get(response["Location"]).content.decode()
+    response = act(world, "reveal")
+    assert response["Location"].endswith("/live/?step=1")  # type: ignore[index]
+    revealed = world.teacher.get(response["Location"]).content.decode()  # type: ignore[index]
     assert 'data-testid="walkthrough"' in revealed
     assert "Step 1 of" in revealed
     assert "Answer: 2,600" in revealed
@@ -75,11 +89,11 @@ def test_a_hand_live_answers_histogram_reveal_and_walkthrough(world: World) -> N
         f"/tutor/class/{pk}/live/?step=2", headers={**HX, "HX-Target": "step-region"}
     )
     assert step2.content.decode().lstrip().startswith('<div id="step-region"')
-    late = send(world.students["Aki"], world, 1, "999")
+    late = send(world.students["Aki"], world, qid, "999")
     assert "Right!" in late
     # a single hand has no next question: "next" ends the lesson
     assert "next-question" not in revealed
-    world.teacher.post(f"/tutor/class/{pk}/live/end")
+    act(world, "end")
     assert live.current(world.classroom) is None
 
 
@@ -106,16 +120,20 @@ def test_a_quiz_question_live_counts_in_the_students_progress(world: World) -> N
     prompt = live.prompt_for(question)
     assert prompt.question is not None
     assert prompt.question.expected == {"ron": 3900}
-    world.students["Aki"].post(f"/tutor/class/{pk}/live/answer", {"number": "1", "a_ron": "3900"})
+    world.students["Aki"].post(
+        f"/tutor/class/{pk}/live/answer", {"question": question.pk, "a_ron": "3900"}
+    )
     assert LiveAnswer.objects.get().correct
     assert Answer.objects.filter(learner=world.member("Aki").learner).count() == 1
-    world.teacher.post(f"/tutor/class/{pk}/live/next")
+    act(world, "next")
     nxt = live.current(world.classroom)
     assert nxt is not None
     assert nxt.number == 2
     assert nxt.kind == "table"
     # an answer to the old question after "next" is not stored against the new one
-    world.students["Ben"].post(f"/tutor/class/{pk}/live/answer", {"number": "1", "a_ron": "3900"})
+    world.students["Ben"].post(
+        f"/tutor/class/{pk}/live/answer", {"question": question.pk, "a_ron": "3900"}
+    )
     assert LiveAnswer.objects.count() == 1
 
 
@@ -130,12 +148,13 @@ def test_a_deck_runs_its_hands_in_order(world: World) -> None:
     first = live.current(world.classroom)
     assert first is not None
     assert first.query == queries[0]
-    world.teacher.post(f"/tutor/class/{pk}/live/next")
+    act(world, "next")
     second = live.current(world.classroom)
     assert second is not None
     assert second.query == queries[1]
-    response = world.teacher.post(f"/tutor/class/{pk}/live/next")  # the deck is done
-    assert response["Location"] == f"/tutor/class/{pk}/"
+    response = act(world, "next")  # the deck is done: the lesson ends, its report opens
+    lesson = LiveLesson.objects.get()
+    assert response["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/"  # type: ignore[index]
     assert live.current(world.classroom) is None
     # another teacher's deck cannot be started
     other = Collection.objects.create(owner=world.member("Aki").learner, title="Not yours")
@@ -218,7 +237,7 @@ def test_a_long_live_answer_is_clipped_to_what_the_column_holds(world: World) ->
     assert question is not None
     prompt = live.prompt_for(question)
     assert prompt.question is not None
-    data: dict[str, object] = {"number": str(question.number)}
+    data: dict[str, object] = {"question": str(question.pk)}
     for f in prompt.question.fields:
         data[f"a_{f.name}"] = [v for v, _label in f.choices] if f.multiple else "9" * 15
     response = world.students["Aki"].post(f"/tutor/class/{pk}/live/answer", data, headers=HX)
@@ -226,3 +245,202 @@ def test_a_long_live_answer_is_clipped_to_what_the_column_holds(world: World) ->
     stored = LiveAnswer.objects.get(question=question)
     assert len(stored.value) <= 80
     assert stored.value.endswith("…")
+
+
+SITUATION = (
+    "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=2z&round=2z&riichi=1&dora=8s&ura=3m"
+    "&honba=2&sticks=1"
+)
+
+
+def start(world: World, url: str, **settings: str) -> LiveQuestion:
+    world.teacher.post(
+        "/tutor/class/live/new", {"from": url, "classroom": world.classroom.pk, **settings}
+    )
+    return LiveQuestion.objects.latest("id")
+
+
+def test_a_hand_shows_its_whole_situation_on_projector_and_phone(world: World) -> None:
+    start(world, SITUATION)
+    pk = world.classroom.pk
+    for page in (
+        world.teacher.get(f"/tutor/class/{pk}/live/").content.decode(),
+        world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode(),
+    ):
+        assert 'data-testid="dora-indicators"' in page
+        assert 'data-testid="ura-indicators"' in page
+        assert 'data-tile="8s"' in page
+        assert 'data-tile="3m"' in page
+        assert "Seat: South. Round: South." in page
+        assert "riichi" in page
+        assert "Honba: 2." in page
+        assert "Riichi sticks on the table: 1." in page
+
+
+def test_a_tsumo_is_asked_as_players_say_it(world: World) -> None:
+    # non-dealer tsumo: 1,000/2,000 with 2 honba -> 1,200/2,200
+    question = start(world, HAND + "&tsumo=1&honba=2")
+    prompt = live.prompt_for(question)
+    assert prompt.shares == (1200, 2200)
+    assert prompt.expected == "1,200/2,200"
+    phone = world.students["Aki"].get(f"/tutor/class/{world.classroom.pk}/live/play")
+    assert "A non-dealer&#x27;s tsumo: two numbers" in phone.content.decode()
+    assert live.hand_correct(prompt, live.parse_points("1,200/2,200") or "")
+    assert live.hand_correct(prompt, live.parse_points("2200・1200") or "")
+    assert not live.hand_correct(prompt, live.parse_points("4,600") or "")  # the total
+    # dealer tsumo: "700 all" and 700 are both right; the total 2,100 is not
+    dealer = start(world, "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=1z&tsumo=1")
+    p2 = live.prompt_for(dealer)
+    each = p2.shares[0] if p2.shares else 0
+    for typed in (f"{each:,} all", str(each), f"{each}オール", f"{each:,} ALL"):
+        assert live.hand_correct(p2, live.parse_points(typed) or ""), typed
+    assert not live.hand_correct(p2, str(each * 3))
+    html = send(world.students["Aki"], world, dealer.pk, f"{each} all")
+    assert f"Your answer: {each:,} all" in html
+    assert LiveAnswer.objects.get(question=dealer).correct
+
+
+def test_the_live_answer_is_validated_on_the_server(world: World) -> None:
+    question = start(world, HAND)
+    response = world.students["Aki"].post(
+        f"/tutor/class/{world.classroom.pk}/live/answer",
+        {"question": question.pk, "a_points": "a sentence, not points"},
+        headers=HX,
+    )
+    assert response.status_code == 400
+    assert 'data-testid="answer-error"' in response.content.decode()
+    assert not LiveAnswer.objects.exists()
+    quizq = start(world, "/tutor/quiz/table/?seed=77&han=3&fu=30&dealer=non&win=ron&mode=choice")
+    prompt = live.prompt_for(quizq)
+    assert prompt.question is not None
+    bad = world.students["Aki"].post(
+        f"/tutor/class/{world.classroom.pk}/live/answer",
+        {"question": quizq.pk, "a_ron": "not offered"},
+        headers=HX,
+    )
+    assert bad.status_code == 400
+    assert not LiveAnswer.objects.exists()
+
+
+def test_a_stale_projector_tab_acts_on_nothing_and_is_refreshed(world: World) -> None:
+    pk = world.classroom.pk
+    url = "/tutor/quiz/table/?seed=77&han=3&fu=30&dealer=non&win=ron"
+    q3 = start(world, url)
+    old_tab = world.teacher.get(f"/tutor/class/{pk}/live/").content.decode()
+    poll = re.search(r'hx-get="([^"]*live/panel[^"]*)"', old_tab)
+    assert poll is not None
+    act(world, "next")  # another tab moves on
+    q4 = live.current(world.classroom)
+    assert q4 is not None
+    assert q4.pk != q3.pk
+    # the old tab's poll is told to reload, and its Reveal reveals nothing
+    refreshed = world.teacher.get(poll.group(1).replace("&amp;", "&"), headers=HX)
+    assert refreshed["HX-Refresh"] == "true"
+    response = world.teacher.post(f"/tutor/class/{pk}/live/reveal", {"question": q3.pk})
+    assert response["Location"].endswith("/live/?stale=1")
+    q4.refresh_from_db()
+    assert not q4.revealed
+    told = world.teacher.get(response["Location"]).content.decode()
+    assert 'data-testid="stale"' in told
+
+
+def test_the_projector_poll_is_cheap_and_conditional(
+    world: World, django_assert_max_num_queries: object
+) -> None:
+    pk = world.classroom.pk
+    start(world, HAND)
+    page = world.teacher.get(f"/tutor/class/{pk}/live/").content.decode()
+    poll = re.search(r'hx-get="([^"]*live/panel[^"]*)"', page)
+    assert poll is not None
+    url = poll.group(1).replace("&amp;", "&")
+    stranger = Client()  # the signed token alone: no session, no user lookup
+    with django_assert_max_num_queries(2):  # type: ignore[operator]
+        first = stranger.get(url, headers=HX)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert "0 answers" in first.content.decode()
+    assert stranger.get(url, headers={**HX, "If-None-Match": etag}).status_code == 304
+    send(world.students["Aki"], world, current_pk(world), "2600")
+    changed = stranger.get(url, headers={**HX, "If-None-Match": etag})
+    assert changed.status_code == 200
+    assert "1 answer" in changed.content.decode()
+    assert stranger.get(url.replace("t=", "t=x")).status_code == 404
+
+
+def test_numbering_restarts_with_each_lesson_and_reports_are_kept(world: World) -> None:
+    pk = world.classroom.pk
+    url = "/tutor/quiz/table/?seed=77&han=3&fu=30&dealer=non&win=ron"
+    q1 = start(world, url)
+    world.students["Aki"].post(
+        f"/tutor/class/{pk}/live/answer", {"question": q1.pk, "a_ron": "3900"}
+    )
+    world.students["Ben"].post(
+        f"/tutor/class/{pk}/live/answer", {"question": q1.pk, "a_ron": "2600"}
+    )
+    act(world, "next")
+    assert live.current(world.classroom).number == 2  # type: ignore[union-attr]
+    ended = act(world, "end")
+    lesson = LiveLesson.objects.get()
+    assert ended["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/"  # type: ignore[index]
+    assert lesson.ended is not None
+    again = start(world, url)
+    assert again.number == 1
+    assert LiveLesson.objects.count() == 2
+    report = world.teacher.get(f"/tutor/class/{pk}/lessons/{lesson.pk}/").content.decode()
+    assert 'data-testid="report-grid"' in report
+    assert "Common wrong answers" in report
+    assert "2,600" in report
+    assert "Aki" in report
+    assert "Ben" in report
+    assert "podium" not in report  # the leaderboard is off by default
+    csv = world.teacher.get(f"/tutor/class/{pk}/lessons/{lesson.pk}/report.csv")
+    assert csv["Content-Disposition"].startswith('attachment; filename="tuesday-club-live-')
+    body = csv.content.decode()
+    assert body.splitlines()[0].startswith("Student,Q1 answer,Q1 right,Q1 seconds")
+    assert any(
+        line.startswith("Aki,3,900,1,") or line.startswith('Aki,"3,900",1,')
+        for line in body.splitlines()
+    )
+    page = world.teacher.get(f"/tutor/class/{pk}/").content.decode()
+    assert f"/tutor/class/{pk}/lessons/{lesson.pk}/" in page
+
+
+def test_countdown_auto_reveal_and_leaderboard(world: World) -> None:
+    pk = world.classroom.pk
+    question = start(world, HAND, countdown="10", auto_reveal="1", leaderboard="1", hide_names="1")
+    assert question.closes is not None
+    page = world.teacher.get(f"/tutor/class/{pk}/live/").content.decode()
+    assert 'data-testid="countdown"' in page
+    send(world.students["Aki"], world, question.pk, "2600")
+    LiveQuestion.objects.filter(pk=question.pk).update(closes=question.created)  # time is up
+    late = world.students["Ben"].post(
+        f"/tutor/class/{pk}/live/answer", {"question": question.pk, "a_points": "2600"}, headers=HX
+    )
+    assert "Time is up" in late.content.decode() or "The answer" in late.content.decode()
+    assert LiveAnswer.objects.count() == 1  # a late answer is refused
+    page = world.teacher.get(f"/tutor/class/{pk}/live/").content.decode()
+    question.refresh_from_db()
+    assert question.revealed  # auto-reveal when the time is up
+    assert 'data-testid="leaderboard"' in page
+    assert "(name hidden)" in page
+    assert "Aki" not in page.split('data-testid="leaderboard"')[1].split("</ol>")[0]
+
+
+def test_lobby_and_the_class_page_banner(world: World) -> None:
+    pk = world.classroom.pk
+    lobby = world.teacher.get(f"/tutor/class/{pk}/live/lobby").content.decode()
+    assert "Aki" in lobby
+    assert "Ben" in lobby
+    names = world.teacher.get(
+        f"/tutor/class/{pk}/live/lobby", headers={**HX, "HX-Target": "lobby-names"}
+    ).content.decode()
+    assert names.lstrip().startswith('<section id="lobby-names"')
+    aki = world.students["Aki"]
+    assert "join-live" not in aki.get(f"/tutor/class/{pk}/live/banner", headers=HX).content.decode()
+    start(world, HAND)
+    assert "join-live" in aki.get(f"/tutor/class/{pk}/live/banner", headers=HX).content.decode()
+
+
+def test_a_garbled_class_id_is_a_404_not_a_500(world: World) -> None:
+    response = world.teacher.post("/tutor/class/live/new", {"from": HAND, "classroom": "abc"})
+    assert response.status_code == 404

@@ -109,11 +109,28 @@ def test_teacher_renames_removes_and_regenerates(world: World) -> None:
     aki.refresh_from_db()
     assert aki.display_name == "Akiko"
     ben = world.member("Ben")
-    world.teacher.post(f"/tutor/class/{pk}/students/{ben.pk}/remove")
+    # Remove asks first: nothing happens until it is confirmed
+    ask = world.teacher.post(f"/tutor/class/{pk}/students/{ben.pk}/remove")
+    assert ask.status_code == 200
+    assert "Remove Ben from the class?" in ask.content.decode()
+    assert Membership.objects.filter(pk=ben.pk).exists()
+    world.teacher.post(f"/tutor/class/{pk}/students/{ben.pk}/remove", {"confirm": "1"})
     assert not Membership.objects.filter(pk=ben.pk).exists()
     assert world.students["Ben"].get(f"/tutor/class/{pk}/").status_code == 404
+    # ... and a ban: the join code no longer lets Ben in (his old score does not come back)
+    again = world.students["Ben"].post(
+        f"/tutor/class/join/{world.classroom.code}/", {"display_name": "Ben"}
+    )
+    assert again.status_code == 400
+    assert "removed you from this class" in again.content.decode()
+    assert not Membership.objects.filter(classroom=world.classroom, display_name="Ben").exists()
     old = world.classroom.code
-    world.teacher.post(f"/tutor/class/{pk}/regenerate")
+    ask = world.teacher.post(f"/tutor/class/{pk}/regenerate")
+    assert ask.status_code == 200
+    assert "The old code stops working" in ask.content.decode()
+    world.classroom.refresh_from_db()
+    assert world.classroom.code == old  # not before it is confirmed
+    world.teacher.post(f"/tutor/class/{pk}/regenerate", {"confirm": "1"})
     world.classroom.refresh_from_db()
     assert world.classroom.code != old
     assert Client().get(f"/tutor/class/join/{old}/").status_code == 404
@@ -139,3 +156,53 @@ def test_anonymous_student_keeps_their_class_on_sign_up(world: World) -> None:
     assert member.learner.user is not None
     assert member.learner.user.username == "aki"
     assert aki.get(f"/tutor/class/{world.classroom.pk}/").status_code == 200
+
+
+def test_a_teacher_trying_their_own_class_by_name_stays_its_teacher(world: World) -> None:
+    browser = Client()
+    browser.post(f"/tutor/class/join/{world.classroom.code}/", {"display_name": "Test me"})
+    assert world.classroom.members.filter(display_name="Test me").exists()
+    browser.post("/accounts/login/", {"username": "sensei", "password": "teach-riichi-42"})
+    teacher = world.classroom.teacher
+    assert not Membership.objects.filter(classroom=world.classroom, learner=teacher).exists()
+    assert not world.classroom.members.filter(display_name="Test me").exists()
+    page = browser.get(f"/tutor/class/{world.classroom.pk}/").content.decode()
+    assert 'id="regenerate"' in page  # the teacher's page, not a student's
+
+
+def test_a_second_student_on_a_shared_browser_joins_as_themselves(world: World) -> None:
+    shared = world.students["Aki"]
+    url = f"/tutor/class/join/{world.classroom.code}/"
+    page = shared.get(url)
+    assert page.status_code == 200  # not redirected as Aki
+    assert "This browser is in the class as Aki" in page.content.decode()
+    assert shared.post(url, {"display_name": "Chika"}).status_code == 302
+    names = set(world.classroom.members.values_list("display_name", flat=True))
+    assert names == {"Aki", "Ben", "Chika"}  # Aki is not renamed
+    chika = world.member("Chika")
+    assert chika.learner_id != world.member("Aki").learner_id
+
+
+def test_duplicate_names_in_a_class_are_numbered(world: World) -> None:
+    join_by_name(world.classroom, "Aki")
+    join_by_name(world.classroom, "aki")
+    names = sorted(world.classroom.members.values_list("display_name", flat=True))
+    assert names == ["Aki", "Aki (2)", "Ben", "aki (3)"]
+    ben = world.member("Ben")
+    world.teacher.post(
+        f"/tutor/class/{world.classroom.pk}/students/{ben.pk}/rename", {"display_name": "Aki"}
+    )
+    ben.refresh_from_db()
+    assert ben.display_name == "Aki (4)"
+
+
+def test_a_wrong_time_zone_is_said_next_to_the_field(world: World) -> None:
+    pk = world.classroom.pk
+    response = world.teacher.post(
+        f"/tutor/class/{pk}/rename", {"name": "Tuesday club", "time_zone": "Mars/Olympus"}
+    )
+    assert response["Location"].endswith("?zone_error=1#class-zone")
+    page = world.teacher.get(response["Location"]).content.decode()
+    assert 'id="zone-error"' in page
+    world.classroom.refresh_from_db()
+    assert world.classroom.time_zone == ""

@@ -125,7 +125,8 @@ def _next(request: HttpRequest) -> str:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in: the session's quiz progress moves into the account."""
-    form = SignupForm(request.POST or None)
+    # "Sign up and tick I teach" on the classes page comes with ?teach=1: the box starts ticked
+    form = SignupForm(request.POST or None, initial={"teacher": request.GET.get("teach") == "1"})
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

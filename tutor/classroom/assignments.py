@@ -23,13 +23,31 @@ from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
 from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
 from tutor.quiz import feedback, progress, srs
+from tutor.quiz.base import rules_of, table_cells
 
 
 def question(assignment: Assignment, number: int) -> quiz.Question:
     """Question ``number`` (0-based) of the assignment: the same for every student."""
-    return quiz.make_question(
-        assignment.kind, quiz.set_seed(assignment.seed, number), assignment.options
-    )
+    return make(assignment.kind, quiz.set_seed(assignment.seed, number), assignment.options)
+
+
+def make(kind: str, seed: int, options: dict[str, str]) -> quiz.Question:
+    """A quiz question; a table question whose han range reaches the limit rows (options
+    ``limit_han`` and ``formula_han``) picks its cell among those rows only."""
+    if kind != "table" or "limit_han" not in options:
+        return quiz.make_question(kind, seed, options)
+    lows = {int(h) for h in options["limit_han"].split(",") if h}
+    hans = {int(h) for h in options.get("formula_han", "").split(",") if h}
+    cells = [
+        c
+        for c in table_cells(quiz.normalise(kind, options))
+        if (c[3] is None and c[2] in lows) or (c[3] is not None and c[2] in hans)
+    ]
+    if not cells:
+        return quiz.make_question(kind, seed, options)
+    cell = random.Random(seed).choice(cells)
+    item = quiz.table_key(*cell, players=rules_of(options).players)
+    return quiz.make_question(kind, seed, {**options, "item": item})
 
 
 def order_for(assignment: Assignment, learner: Learner) -> list[int]:
@@ -70,7 +88,11 @@ def next_number(assignment: Assignment, learner: Learner) -> int | None:
 
 
 def answer(
-    assignment: Assignment, learner: Learner, number: int, given: dict[str, Any]
+    assignment: Assignment,
+    learner: Learner,
+    number: int,
+    given: dict[str, Any],
+    seconds: float | None = None,
 ) -> tuple[quiz.Question, quiz.Verdict, AssignmentAnswer, bool]:
     """Check and store a student's answer. Only the first answer to a question counts; the
     returned flag says whether this one was stored."""
@@ -85,6 +107,7 @@ def answer(
                 correct=verdict.correct,
                 given=given,
                 expected=q.expected,
+                seconds=seconds,
             )
     except IntegrityError:
         row = AssignmentAnswer.objects.get(assignment=assignment, learner=learner, number=number)
@@ -127,6 +150,24 @@ class WrongAnswer:
 
 
 @dataclass
+class Given:
+    """What a student answered to one question, and how long it took."""
+
+    text: str
+    correct: bool
+    seconds: float | None
+
+
+@dataclass
+class StudentResult:
+    member: Membership
+    answers: list[Given | None]
+    score: int
+    percent: int  # of the assignment's questions
+    seconds: float  # time to answer, summed over the answers whose time is known
+
+
+@dataclass
 class Results:
     assignment: Assignment
     questions: list[quiz.Question]
@@ -134,6 +175,7 @@ class Results:
     grid: list[tuple[Membership, list[bool | None], int]]  # per student: marks, score
     accuracy: list[tuple[int, int]]  # per question: right, answered
     wrong: list[WrongAnswer] = field(default_factory=list)
+    rows: list[StudentResult] = field(default_factory=list)
 
 
 def results(assignment: Assignment) -> Results:
@@ -176,21 +218,45 @@ def results(assignment: Assignment) -> Results:
         WrongAnswer(n, given, expected, count, meanings[(n, given, expected)])
         for (n, given, expected), count in counts.most_common(10)
     ]
-    return Results(assignment, questions, students, grid, accuracy, wrong)
+    by = {(a.learner_id, a.number): a for a in rows}
+    per_student = []
+    for m, _line, score in grid:
+        answers: list[Given | None] = []
+        for n, q in enumerate(questions):
+            got = by.get((m.learner_id, n))
+            answers.append(
+                Given(given_text(q, got.given), got.correct, got.seconds) if got else None
+            )
+        total = sum(g.seconds for g in answers if g is not None and g.seconds is not None)
+        percent = round(100 * score / assignment.count) if assignment.count else 0
+        per_student.append(StudentResult(m, answers, score, percent, round(total, 1)))
+    return Results(assignment, questions, students, grid, accuracy, wrong, per_student)
 
 
 def results_csv(res: Results) -> str:
-    """One row per student: name, each question (1 right, 0 wrong, empty unanswered), score."""
+    """One row per student: name; for each question the answer, right (1) or wrong (0) and the
+    seconds it took (empty cells: unanswered or not known); the score and its percentage."""
     out = io.StringIO()
     writer = csv.writer(out)
     header = [_("Student")]
-    header += [_("Q%(n)d") % {"n": n + 1} for n in range(res.assignment.count)]
-    header.append(pgettext("a student's score", "Score"))
+    for n in range(res.assignment.count):
+        header += [
+            _("Q%(n)d answer") % {"n": n + 1},
+            _("Q%(n)d right") % {"n": n + 1},
+            _("Q%(n)d seconds") % {"n": n + 1},
+        ]
+    header += [pgettext("a student's score", "Score"), _("Percent")]
     writer.writerow(header)
-    for member, line, score in res.grid:
-        name = safe_cell(member.display_name)  # never a formula, in any spreadsheet
-        marks = ["" if x is None else ("1" if x else "0") for x in line]
-        writer.writerow([name, *marks, score])
+    for row in res.rows:
+        line = [safe_cell(row.member.display_name)]  # never a formula in a spreadsheet
+        for given in row.answers:
+            if given is None:
+                line += ["", "", ""]
+            else:
+                seconds = "" if given.seconds is None else f"{given.seconds:.1f}"
+                line += [safe_cell(given.text), "1" if given.correct else "0", seconds]
+        line += [str(row.score), str(row.percent)]
+        writer.writerow(line)
     return out.getvalue()
 
 

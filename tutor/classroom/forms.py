@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS
 from scorer.forms import PRESET_CHOICES
 from tutor import quiz
 from tutor.classroom.roster import NAME_MAX, clean_name
@@ -32,6 +32,20 @@ class ClassForm(forms.Form):
         return name
 
 
+def _han_choices() -> list[tuple[int, str]]:
+    """1 to 4 han, then the limit rows by their lowest han: 5 (mangan), 6 (haneman) …"""
+    from tutor.course.names import limit_label
+
+    rows = [(h, str(h)) for h in HAN_ROWS]
+    for limit, low, _high in LIMIT_ROWS:
+        rows.append((low, _("%(han)s (%(limit)s)") % {"han": low, "limit": limit_label(limit)}))
+    return rows
+
+
+#: The lowest han of each limit row (5, 6, 8, 11, 13)
+LIMIT_LOWS = tuple(low for _limit, low, _high in LIMIT_ROWS)
+
+
 def _when() -> forms.DateTimeInput:
     return forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -48,10 +62,10 @@ class AssignmentForm(forms.Form):
     )
     shuffled = forms.BooleanField(label=_("Shuffle the order for each student"), required=False)
     han_min = forms.TypedChoiceField(
-        label=_("Han from"), choices=[(h, h) for h in HAN_ROWS], coerce=int, initial=1
+        label=_("Han from"), choices=_han_choices, coerce=int, initial=1
     )
     han_max = forms.TypedChoiceField(
-        label=_("Han to"), choices=[(h, h) for h in HAN_ROWS], coerce=int, initial=HAN_ROWS[-1]
+        label=_("Han to"), choices=_han_choices, coerce=int, initial=HAN_ROWS[-1]
     )
     fu_min = forms.TypedChoiceField(
         label=_("Fu from"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[0]
@@ -71,11 +85,15 @@ class AssignmentForm(forms.Form):
         initial="any",
     )
     limits = forms.BooleanField(label=_("Include limit hands (mangan and up)"), required=False)
+    choice = forms.BooleanField(label=_("Multiple choice"), required=False)
     timed = forms.IntegerField(
         label=_("Seconds per question (empty: untimed)"), min_value=5, max_value=600, required=False
     )
     opens = forms.DateTimeField(label=_("Opens (empty: now)"), required=False, widget=_when())
     due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
+    also = forms.MultipleChoiceField(
+        label=_("Also set it for"), required=False, widget=forms.CheckboxSelectMultiple
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -90,22 +108,43 @@ class AssignmentForm(forms.Form):
         return data
 
     def options(self, rules: str) -> dict[str, str]:
-        """The quiz options of this assignment (normalised by the quiz itself)."""
+        """The quiz options of this assignment (normalised by the quiz itself). A han range
+        reaching the limit rows (5 mangan, 6 haneman …) asks those rows: ``limit_han`` names
+        them and ``formula_han`` the rows 1–4 in the range (tutor.classroom.assignments)."""
         data = self.cleaned_data
         hans = [h for h in HAN_ROWS if data["han_min"] <= h <= data["han_max"]]
+        lows = [h for h in LIMIT_LOWS if data["han_min"] <= h <= data["han_max"]]
         fus = [f for f in FU_COLUMNS if data["fu_min"] <= f <= data["fu_max"]]
         raw = {
             "rules": rules,
-            "han": ",".join(map(str, hans)),
+            "han": ",".join(map(str, hans or HAN_ROWS)),
             "fu": ",".join(map(str, fus)),
             "dealer": data["dealer"],
             "win": data["win"],
-            "limits": "1" if data["limits"] else "0",
+            "limits": "1" if data["limits"] or lows else "0",
+            "mode": "choice" if data.get("choice") else "type",
         }
         options = quiz.normalise(data["kind"], raw)
+        if lows and data["kind"] == "table":
+            options["limit_han"] = ",".join(map(str, lows))
+            options["formula_han"] = ",".join(map(str, hans))
         if data.get("timed"):
             options["timed"] = str(data["timed"])
         return options
+
+
+class AssignmentEditForm(forms.Form):
+    """What may change once students have answered: the title and when it is open (extend)."""
+
+    title = forms.CharField(label=_("Title"), max_length=80)
+    opens = forms.DateTimeField(label=_("Opens"), widget=_when())
+    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("due") and data.get("opens") and data["due"] <= data["opens"]:
+            self.add_error("due", _("The due date must come after the opening date."))
+        return data
 
 
 class JoinForm(forms.Form):

@@ -6,26 +6,32 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import unicodedata
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, Max, OuterRef
 from django.http import QueryDict
 from django.urls import Resolver404, resolve
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.models import Learner
-from tutor.classroom.models import Classroom, LiveAnswer, LiveQuestion, Membership
+from tutor.classroom.models import Classroom, LiveAnswer, LiveLesson, LiveQuestion, Membership
 from tutor.collections.hands import query_from_url
 from tutor.collections.models import Collection
 from tutor.quiz import progress
+from tutor.quiz.hands import hand_facts
 from tutor.quiz.views import MAX_SEED
 from tutor.walkthrough import steps as walkthrough
 
@@ -79,11 +85,27 @@ def source_from_url(url: str) -> Source | None:
     )
 
 
-def start(classroom: Classroom, source: Source) -> LiveQuestion:
-    """Put a new live question before the class (the previous one ends)."""
+def open_lesson(classroom: Classroom | int) -> LiveLesson | None:
+    """The class's lesson under way (started and not ended), if any."""
+    return (
+        LiveLesson.objects.filter(classroom=classroom, ended__isnull=True).order_by("-id").first()
+    )
+
+
+def start(
+    classroom: Classroom, source: Source, settings: dict[str, Any] | None = None
+) -> LiveQuestion:
+    """Put a new live question before the class (the previous one ends). A question asked
+    with no lesson under way starts a lesson (numbered from 1, with ``settings``); otherwise it
+    is the lesson's next question."""
     with transaction.atomic():
-        last = current(classroom, include_ended=True)
-        number = last.number + 1 if last else 1
+        lesson = open_lesson(classroom)
+        if lesson is None:
+            lesson = LiveLesson.objects.create(classroom=classroom, **(settings or {}))
+        elif settings:
+            LiveLesson.objects.filter(pk=lesson.pk).update(**settings)
+            lesson.refresh_from_db()
+        last = lesson.questions.aggregate(n=Max("number"))["n"] or 0
         LiveQuestion.objects.filter(classroom=classroom, ended=False).update(ended=True)
         query = source.query
         if source.source == "deck" and source.deck is not None:
@@ -91,7 +113,8 @@ def start(classroom: Classroom, source: Source) -> LiveQuestion:
             query = first.query if first else ""
         return LiveQuestion.objects.create(
             classroom=classroom,
-            number=number,
+            lesson=lesson,
+            number=last + 1,
             source=source.source,
             query=query,
             kind=source.kind,
@@ -99,7 +122,39 @@ def start(classroom: Classroom, source: Source) -> LiveQuestion:
             options=source.options,
             deck=source.deck,
             position=0,
+            closes=_closes(lesson),
         )
+
+
+def _closes(lesson: LiveLesson | None) -> Any:
+    if lesson is None or not lesson.countdown:
+        return None
+    return timezone.now() + timedelta(seconds=lesson.countdown)
+
+
+def end_lesson(classroom: Classroom | int) -> None:
+    """End the live lesson: its question ends, the lesson is kept as a report."""
+    with transaction.atomic():
+        LiveQuestion.objects.filter(classroom=classroom, ended=False).update(ended=True)
+        LiveLesson.objects.filter(classroom=classroom, ended__isnull=True).update(
+            ended=timezone.now()
+        )
+
+
+def time_up(live: LiveQuestion) -> bool:
+    return live.closes is not None and timezone.now() >= live.closes
+
+
+def auto_reveal(live: LiveQuestion) -> bool:
+    """Reveal a question whose countdown ran out when its lesson asks for it (True if so)."""
+    if live.revealed or not time_up(live):
+        return False
+    lesson = live.lesson
+    if lesson is None or not lesson.auto_reveal:
+        return False
+    LiveQuestion.objects.filter(pk=live.pk).update(revealed=True)
+    live.revealed = True
+    return True
 
 
 def current(classroom: Classroom | int, include_ended: bool = False) -> LiveQuestion | None:
@@ -138,12 +193,12 @@ def token_class(token: str) -> int | None:
 
 
 def unchanged(classroom_pk: int, key: str) -> bool:
-    """Whether the phone's key (``number-revealed-answered``) still names the class's current
+    """Whether the phone's key (``question-revealed-answered``) still names the class's current
     question in the same state (the answered part only ever changes by the phone's own POST)."""
     row = (
         LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
         .order_by("-id")
-        .values_list("number", "revealed")
+        .values_list("pk", "revealed")
         .first()
     )
     if row is None:
@@ -170,6 +225,8 @@ def next_question(live: LiveQuestion) -> LiveQuestion | None:
         LiveQuestion.objects.filter(pk=live.pk).update(ended=True)
         return LiveQuestion.objects.create(
             classroom=live.classroom,
+            lesson=live.lesson,
+            closes=_closes(live.lesson),
             number=live.number + 1,
             source=source.source,
             query=source.query,
@@ -197,6 +254,10 @@ class Prompt:
     derivation: list[str] = field(default_factory=list)
     error: str = ""
     total: int | None = None
+    #: A tsumo's shares: (each non-dealer's, the dealer's) — the dealer's None when the dealer won
+    shares: tuple[int, int | None] | None = None
+    #: Which form the answer takes ("… all", "…/…"), said next to the box
+    hint: str = ""
 
 
 def prompt_for(live: LiveQuestion) -> Prompt:
@@ -208,8 +269,10 @@ def prompt_for(live: LiveQuestion) -> Prompt:
 def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: str) -> Prompt:
     """Built once per question and language (polls and answers reuse it)."""
     if source == "quiz":
+        from tutor.classroom.assignments import make
+
         try:
-            q = quiz.make_question(kind, seed, json.loads(options))
+            q = make(kind, seed, json.loads(options))
         except quiz.QuizError as error:
             return Prompt("", [], "", error=str(error))
         expected = _answer_line(q, dict(q.expected))
@@ -219,20 +282,126 @@ def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: s
     if not walk.ok:
         message = walk.error.get("message") or _("This hand cannot be scored.")
         return Prompt("", [], "", error=str(message))
-    total = int(walk.result["payments"]["total"])
-    tsumo = walk.result["payments"]["ron"] is None
-    facts = [_("Won by tsumo (self-draw)") if tsumo else _("Won by ron (on a discard)")]
-    dealer = str(data.get("seat", "1z")) == "1z"
-    facts.append(_("The winner is the dealer") if dealer else _("The winner is not the dealer"))
-    fields = [quiz.Field("points", _("Total points"))]
+    pay = walk.result["payments"]
+    total = int(pay["total"])
+    facts = situation(data, walk.result)
+    if pay["ron"] is not None:
+        return Prompt(
+            _("How many points does this hand win?"),
+            [quiz.Field("points", _("Total points"))],
+            value_text(str(total)),
+            request=data,
+            facts=facts,
+            total=total,
+        )
+    others = int(pay["tsumo_others"] or 0)
+    dealer = int(pay["tsumo_dealer"]) if pay["tsumo_dealer"] is not None else None
+    if dealer is None:
+        label = _("Each player pays")
+        hint = _("The dealer's tsumo: one number, as players say it (“… all”).")
+        expected = f"all:{others}"
+    else:
+        label = _("Each non-dealer pays / the dealer pays")
+        hint = _("A non-dealer's tsumo: two numbers, as players say it (“…/…”).")
+        expected = f"{others}/{dealer}"
     return Prompt(
-        _("How many points does this hand win?"),
-        fields,
-        f"{total:,}",
+        _("Tsumo: how much does each player pay?"),
+        [quiz.Field("points", label, numeric=False)],
+        value_text(expected),
         request=data,
         facts=facts,
         total=total,
+        shares=(others, dealer),
+        hint=hint,
     )
+
+
+def situation(data: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """The hand's situation in words, as the picker sets it: seat and round wind, ron or tsumo,
+    riichi and the rest (the quiz's sentences), then honba and riichi sticks on the table. Dora
+    and ura-dora indicators are drawn as tiles beside the hand."""
+    facts = hand_facts(data, result)
+    honba = parse_int(str(data.get("honba") or "0"), 0, 99) or 0
+    sticks = parse_int(str(data.get("sticks") or "0"), 0, 99) or 0
+    if honba:
+        facts.append(_("Honba: %(n)s.") % {"n": honba})
+    if sticks:
+        facts.append(_("Riichi sticks on the table: %(n)s.") % {"n": sticks})
+    return facts
+
+
+# -- typed points: "8,000", "700 all", "1,300/2,600" --------------------------------------------
+
+_ALL = re.compile(r"^(.*?)\s*(all|each|オール|ずつ)$")
+_SPLIT = re.compile(r"\s*[/／・]\s*")
+
+
+def parse_points(text: str) -> str | None:
+    """A typed points answer in its stored form: ``"8000"``, ``"all:700"`` (each player pays
+    700) or ``"1300/2600"`` (the non-dealers' share, then the dealer's); None if it is none of
+    these. Full-width digits, 点 and thousands separators are fine."""
+    t = unicodedata.normalize("NFKC", text).strip().lower().replace("点", "")
+    if not t:
+        return None
+    each = _ALL.match(t)
+    if each:
+        n = quiz.parse_number(each.group(1))
+        return f"all:{n}" if n is not None else None
+    parts = _SPLIT.split(t)
+    if len(parts) == 2:
+        a, b = (quiz.parse_number(p) for p in parts)
+        if a is None or b is None:
+            return None
+        return f"{min(a, b)}/{max(a, b)}"  # the dealer always pays the larger share
+    n = quiz.parse_number(t)
+    return str(n) if n is not None else None
+
+
+def value_text(value: str) -> str:
+    """A stored points answer as the page's language writes it ("700 all" / 700オール)."""
+    if value.startswith("all:") and value[4:].isdigit():
+        return _("%(each)s all") % {"each": points_text(int(value[4:]))}
+    head, slash, tail = value.partition("/")
+    if slash and head.isdigit() and tail.isdigit():
+        return _("%(others)s/%(dealer)s") % {
+            "others": points_text(int(head)),
+            "dealer": points_text(int(tail)),
+        }
+    if value.isdigit():
+        return pgettext("a ron's payment", "%(points)s") % {"points": points_text(int(value))}
+    return value
+
+
+def hand_correct(prompt: Prompt, value: str) -> bool:
+    """Whether a stored points answer is right: the total for a ron; for a tsumo each payer's
+    share, in either form ("700 all" or 700 for a dealer's tsumo)."""
+    if prompt.shares is None:
+        return value == str(prompt.total)
+    others, dealer = prompt.shares
+    if dealer is None:
+        return value in (f"all:{others}", str(others))
+    return value == f"{others}/{dealer}"
+
+
+def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
+    """Why a posted answer cannot be stored ("" if it can): the server checks every field as
+    the browser's form does (a number where a number goes, one of the choices offered)."""
+    if prompt.question is None:
+        if parse_points(str(given.get("points", ""))) is None:
+            return prompt.hint or _("Type the points as a number.")
+        return ""
+    for f in prompt.fields:
+        got = given.get(f.name, [] if f.multiple else "")
+        offered = {value for value, _label in f.choices}
+        if f.choices:
+            values = got if isinstance(got, list) else [got]
+            if not values and not f.multiple:
+                return _("Choose an answer.")
+            if any(not isinstance(v, str) or v not in offered for v in values):
+                return _("Choose one of the answers offered.")
+        elif f.numeric and quiz.parse_number(str(got)) is None:
+            return _("Type the points as a number.")
+    return ""
 
 
 def _answer_line(q: quiz.Question, given: dict[str, Any]) -> str:
@@ -242,13 +411,13 @@ def _answer_line(q: quiz.Question, given: dict[str, Any]) -> str:
 
 
 def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdict | None]:
-    """The answer as one histogram line, whether it is right, and the quiz's verdict."""
+    """The answer as one histogram line (a hand's points in their stored form, shown through
+    :func:`value_text`), whether it is right, and the quiz's verdict."""
     if prompt.question is not None:
         verdict = quiz.check(prompt.question, given)
         return _clip(_answer_line(prompt.question, given)), verdict.correct, verdict
-    number = quiz.parse_number(str(given.get("points", "")))
-    text = f"{number:,}" if number is not None else (str(given.get("points", "")).strip() or "—")
-    return _clip(text), number is not None and number == prompt.total, None
+    value = parse_points(str(given.get("points", ""))) or "—"
+    return _clip(value), hand_correct(prompt, value), None
 
 
 #: LiveAnswer.value's length: every yaku ticked, or eight long numbers, must still be stored
@@ -284,15 +453,90 @@ class Bar:
     correct: bool
 
 
-def histogram(live: LiveQuestion) -> tuple[list[Bar], int]:
-    """Answers grouped by value, most frequent first, and how many answered."""
+def histogram(live: LiveQuestion | int) -> tuple[list[Bar], int]:
+    """Answers grouped by value, most frequent first, and how many answered (one query)."""
     rows = list(
         LiveAnswer.objects.filter(question=live)
-        .values("value", "correct")
+        .values_list("value", "correct")
         .annotate(n=Count("id"))
         .order_by("-n", "value")
     )
-    total = sum(r["n"] for r in rows)
-    top = max((r["n"] for r in rows), default=1)
-    bars = [Bar(r["value"], r["n"], round(100 * r["n"] / top), r["correct"]) for r in rows]
+    total = sum(r[2] for r in rows)
+    top = max((r[2] for r in rows), default=1)
+    bars = [Bar(value_text(v), n, round(100 * n / top), ok) for v, ok, n in rows]
     return bars, total
+
+
+# -- the projector's poll ------------------------------------------------------------------------
+
+_PANEL_SIGNER = Signer(salt="tenbo.classroom.live-panel")
+
+
+def panel_token(live: LiveQuestion) -> str:
+    """A signed token naming one question of one class, given to the teacher's projector page:
+    with it the histogram poll needs no session or user lookup. It shows the count and the
+    anonymous bars (#1, #2 …) of that question only, and stops working when the question
+    changes."""
+    return panel_token_for(live.classroom_id, live.pk)
+
+
+def panel_token_for(classroom_pk: int, question_pk: int) -> str:
+    return _PANEL_SIGNER.sign(f"{classroom_pk}.{question_pk}")
+
+
+def panel_token_ok(token: str, classroom_pk: int, question_pk: int) -> bool:
+    try:
+        return _PANEL_SIGNER.unsign(token) == f"{classroom_pk}.{question_pk}"
+    except BadSignature:
+        return False
+
+
+@dataclass
+class PanelState:
+    question: int
+    number: int
+    revealed: bool
+    closes: Any
+    members: int
+    bars: list[Bar]
+    total: int
+
+    @property
+    def pk(self) -> int:
+        return self.question
+
+    @property
+    def auto_closes_now(self) -> bool:
+        return self.closes is not None and timezone.now() >= self.closes
+
+    @property
+    def etag(self) -> str:
+        bars = ";".join(f"{b.count}" for b in self.bars)
+        return f"{self.question}-{int(self.revealed)}-{self.total}-{self.members}-{bars}"
+
+
+def panel_state(classroom_pk: int) -> PanelState | None:
+    """The class's current question with its number of students (one query) and its answers
+    grouped in SQL (a second one); None when no question is on."""
+    members = Membership.objects.filter(classroom_id=OuterRef("classroom_id")).values(
+        "classroom_id"
+    )
+    row = (
+        LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
+        .order_by("-id")
+        .annotate(members=_count_subquery(members))
+        .values_list("pk", "number", "revealed", "closes", "members")
+        .first()
+    )
+    if row is None:
+        return None
+    bars, total = histogram(row[0])
+    return PanelState(row[0], row[1], row[2], row[3], row[4] or 0, bars, total)
+
+
+def _count_subquery(rows: Any) -> Any:
+    from django.db.models import IntegerField, Subquery
+    from django.db.models.functions import Coalesce
+
+    counted = rows.annotate(c=Count("pk")).values("c")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)

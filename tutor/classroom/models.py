@@ -32,6 +32,8 @@ class Classroom(models.Model):
     name = models.CharField(_("name"), max_length=80)
     rules = models.CharField(_("rules"), max_length=20, default="tenhou")
     code = models.CharField(_("join code"), max_length=12, unique=True, default=new_code)
+    # The zone the class's dates and due times are shown and typed in ("" = UTC, labelled)
+    time_zone = models.CharField(_("time zone"), max_length=40, blank=True, default="")
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -57,6 +59,25 @@ class Membership(models.Model):
         ordering = ("display_name", "id")
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["classroom", "learner"], name="tutor_one_membership")
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Ban(models.Model):
+    """A learner the teacher removed from a class: the join code no longer lets them in."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="bans")
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="class_bans")
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    created = models.DateTimeField(_("removed"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("removed student")
+        verbose_name_plural = _("removed students")
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["classroom", "learner"], name="tutor_one_ban")
         ]
 
     def __str__(self) -> str:
@@ -97,6 +118,8 @@ class AssignmentAnswer(models.Model):
     correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     given = models.JSONField(_("given"), default=dict)
     expected = models.JSONField(_("expected"), default=dict)
+    #: From the question's first showing to the answer (None: not known, answers of before)
+    seconds = models.FloatField(_("seconds to answer"), null=True, blank=True)
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
 
     class Meta:
@@ -112,6 +135,27 @@ class AssignmentAnswer(models.Model):
         return f"{self.learner}: {self.assignment_id}#{self.number} {'✓' if self.correct else '✗'}"
 
 
+class LiveLesson(models.Model):
+    """A live lesson: the questions asked from its start until the teacher ends it, and how the
+    room is run (countdown, auto-reveal, leaderboard). Kept afterwards as the lesson's report."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="lessons")
+    started = models.DateTimeField(_("started"), auto_now_add=True)
+    ended = models.DateTimeField(_("ended"), null=True, blank=True)
+    countdown = models.PositiveSmallIntegerField(_("seconds per question"), default=0)
+    auto_reveal = models.BooleanField(_("reveal when the time is up"), default=False)
+    leaderboard = models.BooleanField(_("leaderboard"), default=False)
+    hide_names = models.BooleanField(_("hide names on the leaderboard"), default=False)
+
+    class Meta:
+        verbose_name = _("live lesson")
+        verbose_name_plural = _("live lessons")
+        ordering = ("-started", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.classroom}: {self.started:%Y-%m-%d %H:%M}"
+
+
 class LiveQuestion(models.Model):
     """The question a class is answering live: a hand (request query), a quiz question, or the
     ``position``-th hand of a deck. ``number`` counts the lesson's questions."""
@@ -119,6 +163,9 @@ class LiveQuestion(models.Model):
     SOURCES: ClassVar = ("hand", "quiz", "deck")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="live")
+    lesson = models.ForeignKey(
+        LiveLesson, on_delete=models.CASCADE, null=True, blank=True, related_name="questions"
+    )
     number = models.PositiveIntegerField(_("number"), default=1)
     source = models.CharField(_("source"), max_length=8)
     query = models.TextField(_("request"), blank=True)
@@ -130,6 +177,8 @@ class LiveQuestion(models.Model):
     revealed = models.BooleanField(_("revealed"), default=False)
     ended = models.BooleanField(_("ended"), default=False)
     created = models.DateTimeField(_("started"), auto_now_add=True)
+    #: When the countdown runs out (None: no countdown)
+    closes = models.DateTimeField(_("time is up at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("live question")

@@ -16,6 +16,7 @@ from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.classroom.models import (
     AssignmentAnswer,
+    Ban,
     Classroom,
     LiveAnswer,
     Membership,
@@ -76,15 +77,65 @@ def normalise_code(code: str) -> str:
     return "".join(code.split()).upper()
 
 
+def free_name(classroom: Classroom | int, name: str, keep: int | None = None) -> str:
+    """``name``, or if another student of the class already has it, ``name (2)``, ``name (3)``
+    … so that the teacher can tell two students apart (``keep``: the membership being
+    renamed, which may keep its own name)."""
+    rows = Membership.objects.filter(classroom=classroom)
+    if keep is not None:
+        rows = rows.exclude(pk=keep)
+    taken = {n.casefold() for n in rows.values_list("display_name", flat=True)}
+    if name.casefold() not in taken:
+        return name
+    for n in range(2, 1000):
+        suffix = f" ({n})"
+        candidate = name[: NAME_MAX - len(suffix)] + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+    return name  # pragma: no cover - a thousand namesakes
+
+
 def join(classroom: Classroom, learner: Learner, display_name: str) -> Membership:
-    """Join (or, already a member, rename oneself): one membership per learner and class."""
-    membership, created = Membership.objects.get_or_create(
-        classroom=classroom, learner=learner, defaults={"display_name": display_name}
-    )
-    if not created and display_name and membership.display_name != display_name:
-        membership.display_name = display_name
-        membership.save(update_fields=["display_name"])
-    return membership
+    """Join (or, already a member, rename oneself): one membership per learner and class;
+    a name another student has is numbered."""
+    existing = Membership.objects.filter(classroom=classroom, learner=learner).first()
+    if existing is not None:
+        if display_name and existing.display_name != display_name:
+            existing.display_name = free_name(classroom, display_name, keep=existing.pk)
+            existing.save(update_fields=["display_name"])
+        return existing
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(
+                classroom=classroom,
+                learner=learner,
+                display_name=free_name(classroom, display_name),
+            )
+    except IntegrityError:  # the same learner joining twice at once
+        return Membership.objects.get(classroom=classroom, learner=learner)
+
+
+def new_anonymous_learner(request: HttpRequest) -> Learner:
+    """A fresh anonymous learner for this browser's session (another student on a shared
+    browser); the previous one keeps its classes and answers."""
+    learner = Learner.objects.create()
+    request.session[SESSION_KEY] = learner.pk
+    return learner
+
+
+def banned(classroom: Classroom, learner: Learner) -> bool:
+    return Ban.objects.filter(classroom=classroom, learner=learner).exists()
+
+
+def remove(membership: Membership) -> None:
+    """Take a student out of the class for good: the join code no longer lets them in."""
+    with transaction.atomic():
+        Ban.objects.get_or_create(
+            classroom_id=membership.classroom_id,
+            learner_id=membership.learner_id,
+            defaults={"display_name": membership.display_name},
+        )
+        membership.delete()
 
 
 def regenerate_code(classroom: Classroom) -> str:
@@ -105,8 +156,15 @@ def merge_classroom(sender: Any, source: Learner, target: Learner, **kwargs: Any
     """An anonymous student who signs up keeps their classes and answers. Where both learners
     answered the same question, the account's (target's) answer stays."""
     Classroom.objects.filter(teacher=source).update(teacher=target)
+    Ban.objects.filter(learner=source).exclude(
+        classroom__in=Ban.objects.filter(learner=target).values("classroom")
+    ).update(learner=target)
     for membership in Membership.objects.filter(learner=source):
-        if Membership.objects.filter(classroom=membership.classroom_id, learner=target).exists():
+        own = Classroom.objects.filter(pk=membership.classroom_id, teacher=target).exists()
+        twice = Membership.objects.filter(classroom=membership.classroom_id, learner=target)
+        banned_ = Ban.objects.filter(classroom=membership.classroom_id, learner=target)
+        if own or twice.exists() or banned_.exists():
+            # A teacher who tried their own class by name stays its teacher, never a student
             membership.delete()
         else:
             Membership.objects.filter(pk=membership.pk).update(learner=target)

@@ -7,14 +7,18 @@ opens). Teacher actions are POST-only. Templates are one per page with htmx part
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,13 +29,23 @@ from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.classroom import assignments, live, roster
-from tutor.classroom.forms import AssignmentForm, ClassForm, JoinForm
-from tutor.classroom.models import Assignment, Classroom, LiveAnswer, LiveQuestion, Membership
+from tutor.classroom import assignments, live, reports, roster, zones
+from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm
+from tutor.classroom.models import (
+    Assignment,
+    Classroom,
+    LiveAnswer,
+    LiveLesson,
+    LiveQuestion,
+    Membership,
+)
 from tutor.classroom.qr import qr_svg
 from tutor.collections.models import Collection
 from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
 from tutor.walkthrough import steps as walkthrough
+
+#: The countdowns a teacher may choose (seconds; 0: none)
+COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
 
 # -- classes -------------------------------------------------------------------------------------
 
@@ -61,7 +75,10 @@ def class_create(request: HtmxHttpRequest) -> HttpResponse:
         context = {"teacher": True, "taught": list(teacher.classes_taught.all()), "form": form}
         return render(request, "classroom/classes.html", context, status=400)
     classroom = Classroom.objects.create(
-        teacher=teacher, name=form.cleaned_data["name"], rules=form.cleaned_data["rules"]
+        teacher=teacher,
+        name=form.cleaned_data["name"],
+        rules=form.cleaned_data["rules"],
+        time_zone=zones.default_zone(request),
     )
     return redirect("tutor:class", pk=classroom.pk)
 
@@ -101,13 +118,20 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
         "win": win,
         "rules_label": dict(PRESET_CHOICES).get(classroom.rules, classroom.rules),
         "live": live.current(classroom),
+        "lessons": list(classroom.lessons.filter(questions__isnull=False).distinct()[:20]),
+        "lesson": live.open_lesson(classroom),
+        "now": timezone.now(),
+        "countdowns": COUNTDOWNS,
         "decks": list(classroom.teacher.collections.all()),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
         "levels": range(6),
     }
+    context["zone"] = zones.zone_name(classroom, request)
+    context["zone_error"] = request.GET.get("zone_error") == "1"
     if request.htmx and request.htmx.target == "heatmap":
         return render(request, "classroom/teacher_class.html#heatmap", context)
-    return render(request, "classroom/teacher_class.html", context)
+    with zones.override(classroom, request):
+        return render(request, "classroom/teacher_class.html", context)
 
 
 def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpResponse:
@@ -129,7 +153,8 @@ def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpRespo
         "rows": rows,
         "live": live.current(classroom),
     }
-    return render(request, "classroom/student_class.html", context)
+    with zones.override(classroom, request):
+        return render(request, "classroom/student_class.html", context)
 
 
 @require_GET
@@ -152,12 +177,43 @@ def class_rename(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if name:
         classroom.name = name
         classroom.save(update_fields=["name"])
+    zone = request.POST.get("time_zone", "").strip()
+    if zone and not zones.valid(zone):
+        # said next to the field (the class page reads the flag): the zone stays as it was
+        return redirect(reverse("tutor:class", args=[pk]) + "?zone_error=1#class-zone")
+    if zone:
+        classroom.time_zone = zone
+        classroom.save(update_fields=["time_zone"])
     return redirect("tutor:class", pk=pk)
+
+
+def _confirm(
+    request: HtmxHttpRequest, classroom: Classroom, question: str, button: str, detail: str = ""
+) -> HttpResponse:
+    """The confirmation step of a teacher's action that cannot be undone: the same POST again,
+    with ``confirm=1``."""
+    context = {
+        "classroom": classroom,
+        "question": question,
+        "detail": detail,
+        "button": button,
+        "action": request.path,
+    }
+    return render(request, "classroom/confirm.html", context)
 
 
 @require_POST
 def class_regenerate(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    roster.regenerate_code(roster.taught_class(request, pk))
+    classroom = roster.taught_class(request, pk)
+    if request.POST.get("confirm") != "1":
+        return _confirm(
+            request,
+            classroom,
+            _("Make a new join code for %(name)s?") % {"name": classroom.name},
+            _("Make a new code"),
+            _("The old code stops working at once; students already in the class stay in it."),
+        )
+    roster.regenerate_code(classroom)
     return redirect("tutor:class", pk=pk)
 
 
@@ -167,15 +223,26 @@ def student_rename(request: HtmxHttpRequest, pk: int, member: int) -> HttpRespon
     membership = get_object_or_404(Membership, pk=member, classroom=classroom)
     name = roster.clean_name(request.POST.get("display_name"))
     if name:
-        membership.display_name = name
+        membership.display_name = roster.free_name(classroom, name, keep=membership.pk)
         membership.save(update_fields=["display_name"])
     return redirect("tutor:class", pk=pk)
 
 
 @require_POST
 def student_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpResponse:
+    """Remove a student (after a confirmation): they leave the class and cannot join it again
+    with the code (their answers stay in past reports, without their name)."""
     classroom = roster.taught_class(request, pk)
-    get_object_or_404(Membership, pk=member, classroom=classroom).delete()
+    membership = get_object_or_404(Membership, pk=member, classroom=classroom)
+    if request.POST.get("confirm") != "1":
+        return _confirm(
+            request,
+            classroom,
+            _("Remove %(name)s from the class?") % {"name": membership.display_name},
+            _("Remove"),
+            _("They leave the class and cannot join it again with the code."),
+        )
+    roster.remove(membership)
     return redirect("tutor:class", pk=pk)
 
 
@@ -206,20 +273,36 @@ def join_code(request: HtmxHttpRequest, code: str) -> HttpResponse:
         }
         return render(request, "classroom/join.html", context, status=404)
     learner = learner_for(request, create=False)
-    if learner is not None:
-        existing = Membership.objects.filter(classroom=classroom, learner=learner).first()
-        if existing is not None and request.method == "GET":
-            return redirect("tutor:class", pk=classroom.pk)
+    if learner is not None and learner.is_teacher and classroom.teacher_id == learner.pk:
+        return redirect("tutor:class", pk=classroom.pk)  # a teacher never joins their own class
+    existing = (
+        Membership.objects.filter(classroom=classroom, learner=learner).first() if learner else None
+    )
     initial = {"display_name": request.user.get_username()} if request.user.is_authenticated else {}
     form = JoinForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        learner = learner_for(request)
-        assert learner is not None
-        if learner.is_teacher and classroom.teacher_id == learner.pk:
+        name = form.cleaned_data["display_name"]
+        same = name == (existing.display_name if existing else None)
+        if existing is not None and (request.user.is_authenticated or same):
             return redirect("tutor:class", pk=classroom.pk)
-        roster.join(classroom, learner, form.cleaned_data["display_name"])
-        return redirect("tutor:class", pk=classroom.pk)
-    context = {"classroom_name": classroom.name, "code": classroom.code, "form": form}
+        if existing is not None:
+            # Another student on a shared browser: a learner of their own (the first student
+            # keeps their name and answers; this browser now answers as the new one)
+            learner = roster.new_anonymous_learner(request)
+        learner = learner or learner_for(request)
+        assert learner is not None
+        if roster.banned(classroom, learner):
+            form.add_error(None, _("Your teacher removed you from this class."))
+        else:
+            roster.join(classroom, learner, name)
+            return redirect("tutor:class", pk=classroom.pk)
+    context = {
+        "classroom_name": classroom.name,
+        "code": classroom.code,
+        "form": form,
+        "existing": existing,
+        "class_pk": classroom.pk,
+    }
     return render(request, "classroom/join_code.html", context, status=400 if form.errors else 200)
 
 
@@ -228,33 +311,146 @@ def join_code(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def assignment_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new assignment; its opening and due times are typed in the class's time zone."""
     classroom = roster.taught_class(request, pk)
-    form = AssignmentForm(
-        request.POST or None,
-        initial={"title": _("Score table drill")},
-    )
+    with zones.override(classroom, request):
+        return _assignment_new(request, classroom)
+
+
+def _initial_from(assignment: Assignment) -> dict[str, Any]:
+    """A new assignment's form filled in as ``assignment`` was set (Copy)."""
+    from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+
+    o = assignment.options
+    hans = [int(h) for h in o.get("formula_han", o.get("han", "")).split(",") if h]
+    lows = [int(h) for h in o.get("limit_han", "").split(",") if h]
+    fus = [int(f) for f in o.get("fu", "").split(",") if f]
+    every = hans + lows
+    return {
+        "title": _("Copy of %(title)s") % {"title": assignment.title},
+        "kind": assignment.kind,
+        "count": assignment.count,
+        "shuffled": assignment.shuffled,
+        "han_min": min(every, default=HAN_ROWS[0]),
+        "han_max": max(every, default=HAN_ROWS[-1]),
+        "fu_min": min(fus, default=FU_COLUMNS[0]),
+        "fu_max": max(fus, default=FU_COLUMNS[-1]),
+        "dealer": o.get("dealer", "any"),
+        "win": o.get("win", "any"),
+        "limits": o.get("limits") == "1" and not lows,
+        "choice": o.get("mode") == "choice",
+        "timed": o.get("timed") or None,
+    }
+
+
+def _assignment_new(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
+    pk = classroom.pk
+    teacher = classroom.teacher
+    others = [c for c in teacher.classes_taught.all() if c.pk != pk]
+    initial: dict[str, Any] = {"title": _("Score table drill")}
+    copy_of = parse_int(request.GET.get("copy", ""), 1, 2**62)
+    if copy_of is not None:
+        source = Assignment.objects.filter(pk=copy_of, classroom__teacher=teacher).first()
+        if source is not None:
+            initial = _initial_from(source)
+    form = AssignmentForm(request.POST or None, initial=initial)
+    also = form.fields["also"]
+    assert isinstance(also, forms.MultipleChoiceField)
+    also.choices = [(str(c.pk), c.name) for c in others]
     if request.method == "POST" and form.is_valid():
         options = form.options(classroom.rules)
         kind = form.cleaned_data["kind"]
         try:
-            quiz.make_question(kind, 1, options)
+            assignments.make(kind, 1, options)
         except quiz.QuizError as error:
             form.add_error(None, str(error))
         else:
-            a = Assignment.objects.create(
-                classroom=classroom,
-                title=form.cleaned_data["title"],
-                kind=kind,
-                options=options,
-                count=form.cleaned_data["count"],
-                shuffled=form.cleaned_data["shuffled"],
-                opens=form.cleaned_data["opens"],
-                due=form.cleaned_data.get("due"),
-            )
-            return redirect("tutor:assignment", pk=pk, aid=a.pk)
-    context = {"classroom": classroom, "form": form}
+            targets = [classroom] + [c for c in others if str(c.pk) in form.cleaned_data["also"]]
+            made = [
+                Assignment.objects.create(
+                    classroom=target,
+                    title=form.cleaned_data["title"],
+                    kind=kind,
+                    options={**options, "rules": target.rules} if "rules" in options else options,
+                    count=form.cleaned_data["count"],
+                    shuffled=form.cleaned_data["shuffled"],
+                    opens=form.cleaned_data["opens"],
+                    due=form.cleaned_data.get("due"),
+                )
+                for target in targets
+            ]
+            return redirect("tutor:assignment", pk=pk, aid=made[0].pk)
+    context = {"classroom": classroom, "form": form, "zone": zones.zone_name(classroom, request)}
     status = 400 if form.errors else 200
     return render(request, "classroom/assignment_new.html", context, status=status)
+
+
+def _taught_assignment(request: HtmxHttpRequest, pk: int, aid: int) -> Assignment:
+    classroom = roster.taught_class(request, pk)
+    assignment = get_object_or_404(Assignment, pk=aid, classroom=classroom)
+    assignment.classroom = classroom
+    return assignment
+
+
+@require_http_methods(["GET", "POST"])
+def assignment_edit(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    """Rename an assignment, move when it opens, extend (or shorten) its due date; its
+    questions stay as set (students may have answered them)."""
+    assignment = _taught_assignment(request, pk, aid)
+    classroom = assignment.classroom
+    with zones.override(classroom, request):
+        initial = {"title": assignment.title, "opens": assignment.opens, "due": assignment.due}
+        form = AssignmentEditForm(request.POST or None, initial=initial)
+        if request.method == "POST" and form.is_valid():
+            assignment.title = form.cleaned_data["title"]
+            assignment.opens = form.cleaned_data["opens"]
+            assignment.due = form.cleaned_data.get("due")
+            assignment.save(update_fields=["title", "opens", "due"])
+            return redirect("tutor:assignment", pk=pk, aid=aid)
+        context = {
+            "classroom": classroom,
+            "assignment": assignment,
+            "form": form,
+            "zone": zones.zone_name(classroom, request),
+        }
+        status = 400 if form.errors else 200
+        return render(request, "classroom/assignment_edit.html", context, status=status)
+
+
+@require_POST
+def assignment_delete(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    assignment = _taught_assignment(request, pk, aid)
+    if request.POST.get("confirm") != "1":
+        return _confirm(
+            request,
+            assignment.classroom,
+            _("Delete the assignment “%(title)s”?") % {"title": assignment.title},
+            _("Delete"),
+            _("Its questions and every student's answers to them are deleted."),
+        )
+    assignment.delete()
+    return redirect("tutor:class", pk=pk)
+
+
+@require_GET
+def assignment_preview(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
+    """The assignment as a student sees it: every question, its hand and its answer boxes
+    (not sent anywhere), with the answer under each."""
+    assignment = _taught_assignment(request, pk, aid)
+    rows = []
+    for n in range(assignment.count):
+        q = assignments.question(assignment, n)
+        rows.append(
+            {
+                "number": n + 1,
+                "question": q,
+                "tiles": hand_tiles(q.request),
+                "rows": _question_rows(q, {}),
+                "expected": assignments.expected_text(q),
+            }
+        )
+    context = {"classroom": assignment.classroom, "assignment": assignment, "questions": rows}
+    return render(request, "classroom/assignment_preview.html", context)
 
 
 def _assignment_for_teacher(request: HtmxHttpRequest, pk: int, aid: int) -> Assignment | None:
@@ -288,6 +484,7 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
             "classroom": taught.classroom,
             "assignment": taught,
             "res": res,
+            "hands": [hand_tiles(q.request) for q in res.questions],
             "kind_name": quiz.KIND_NAMES.get(taught.kind, taught.kind),
         }
         return render(request, "classroom/results.html", context)
@@ -335,6 +532,8 @@ def _render_student(
     nxt = assignments.next_number(assignment, learner)
     if nxt is not None and context["open"] and not (extra and "verdict" in extra):
         q = assignments.question(assignment, nxt)
+        # When the student first saw the question: the answer's time is counted from here
+        request.session.setdefault(_shown_key(assignment, nxt), time.time())
         context.update(
             question=q,
             number=nxt,
@@ -370,6 +569,10 @@ def _render_student(
     return render(request, template, context)
 
 
+def _shown_key(assignment: Assignment, number: int) -> str:
+    return f"tenbo.assignment.shown.{assignment.pk}.{number}"
+
+
 @require_POST
 def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
     assignment, membership = _assignment_for_student(request, pk, aid)
@@ -387,7 +590,14 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
         else data.get(ANSWER_PREFIX + f.name, "")
         for f in q.fields
     }
-    q, verdict, row, stored = assignments.answer(assignment, membership.learner, number, given)
+    shown = request.session.get(_shown_key(assignment, number))
+    seconds = (
+        min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
+    )
+    q, verdict, row, stored = assignments.answer(
+        assignment, membership.learner, number, given, seconds
+    )
+    request.session.pop(_shown_key(assignment, number), None)
     order = assignments.order_for(assignment, membership.learner)
     extra = {
         "question": q,
@@ -412,8 +622,14 @@ def assignment_csv(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
         # Excel in Japanese reads a CSV without a byte-order mark as Shift_JIS (生徒 garbled)
         body = "\ufeff" + body
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="assignment-{assignment.pk}.csv"'
+    response["Content-Disposition"] = _csv_name(assignment.classroom.name, assignment.title)
     return response
+
+
+def _csv_name(*parts: str) -> str:
+    """An attachment named after the class and what it holds (Japanese names kept: RFC 6266)."""
+    name = "-".join(p for p in (slugify(part, allow_unicode=True) for part in parts) if p)
+    return content_disposition_header(True, f"{name or 'class'}.csv") or ""
 
 
 # -- live lesson ---------------------------------------------------------------------------------
@@ -424,6 +640,14 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
         teacher = roster.teacher_for(request)
         deck = Collection.objects.filter(public_id=data["deck"], owner=teacher).first()
         return live.Source("deck", deck=deck) if deck is not None and deck.hands.exists() else None
+    if data.get("assignment"):
+        teacher = roster.teacher_for(request)
+        taught = Assignment.objects.filter(pk=parse_int(data["assignment"], 1, 2**62) or 0)
+        a = taught.filter(classroom__teacher=teacher).first()
+        if a is None:
+            return None
+        # the assignment's kind and filters (multiple choice included), a question of its own
+        return live.Source("quiz", kind=a.kind, seed=live.random_seed(), options=dict(a.options))
     kind = data.get("kind", "")
     if kind in quiz.KINDS:
         return live.Source("quiz", kind=kind, seed=live.random_seed())
@@ -454,13 +678,15 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
                 **source.options,
                 "rules": source.options.get("rules") or classroom.rules,
             }
-        live.start(classroom, source)
+        live.start(classroom, source, _lesson_settings(data) if "countdown" in data else None)
         return redirect("tutor:live", pk=classroom.pk)
     context = {
         "taught": taught,
+        "countdowns": COUNTDOWNS,
+        "lesson": live.open_lesson(taught[0]) if taught else None,
         "error": source is None,
         "source": source,
-        "params": [(k, data[k]) for k in ("from", "deck", "kind") if data.get(k)],
+        "params": [(k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)],
     }
     return render(
         request, "classroom/live_new.html", context, status=400 if source is None else 200
@@ -491,24 +717,57 @@ def _step_context(request: HtmxHttpRequest, prompt: live.Prompt, base: str) -> d
     }
 
 
+def _lesson_settings(data: QueryDict) -> dict[str, Any]:
+    """How the teacher runs the room (the class page's live form): countdown, auto-reveal,
+    leaderboard (off unless ticked), hidden names."""
+    countdown = parse_int(data.get("countdown", "") or "0", 0, 600) or 0
+    return {
+        "countdown": countdown,
+        "auto_reveal": bool(countdown) and data.get("auto_reveal") == "1",
+        "leaderboard": data.get("leaderboard") == "1",
+        "hide_names": data.get("hide_names") == "1",
+    }
+
+
+def _countdown(current: LiveQuestion) -> dict[str, Any]:
+    if current.closes is None:
+        return {}
+    left = max(0, int((current.closes - timezone.now()).total_seconds() + 0.999))
+    return {"seconds_left": left, "closes_ms": int(current.closes.timestamp() * 1000)}
+
+
 @require_GET
 def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The teacher's projector view: the question, the join code, the answers as they come."""
     classroom = roster.taught_class(request, pk)
     current = live.current(classroom)
-    context: dict[str, Any] = {"classroom": classroom, "live": current}
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "classroom_pk": classroom.pk,
+        "live": current,
+        "stale": request.GET.get("stale") == "1",
+    }
     if current is not None:
+        live.auto_reveal(current)
         prompt = live.prompt_for(current)
         bars, total = live.histogram(current)
         base = reverse("tutor:live", args=[pk])
+        lesson = current.lesson
         context.update(
             prompt=prompt,
             tiles=hand_tiles(prompt.request),
             bars=bars,
             total=total,
-            members=classroom.members.count(),
+            members=classroom.student_count,  # type: ignore[attr-defined]
             has_next=current.source != "hand",
             join_url=_join_url(request, classroom),
+            lesson=lesson,
+            panel_token=live.panel_token(current),
+            time_up=live.time_up(current),
+            board=reports.leaderboard(lesson)
+            if lesson and lesson.leaderboard and current.revealed
+            else [],
+            **_countdown(current),
             **(_step_context(request, prompt, base) if current.revealed else {}),
         )
     if request.htmx and request.htmx.target == "step-region":
@@ -518,33 +777,69 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def live_panel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The histogram region the projector polls every 1.5 s."""
-    classroom = roster.taught_class(request, pk)
-    current = live.current(classroom)
-    if current is None:
-        return HttpResponse(status=286)  # htmx: stop polling
-    bars, total = live.histogram(current)
+    """The histogram region the projector polls every 1.5 s.
+
+    The projector names the question it shows (``q``) and carries a signed token for it: with
+    them the poll costs two small queries (the class's current question, the answers grouped
+    in SQL) and no session or user lookup; the response carries an ETag (the question, its
+    state and its answers) so an unchanged histogram is a 304. A tab showing an older question
+    is told to reload (HX-Refresh)."""
+    shown = parse_int(request.GET.get("q", ""), 1, 2**62)
+    token = request.GET.get("t", "")
+    if shown is not None and live.panel_token_ok(token, pk, shown):
+        state = live.panel_state(pk)
+    else:
+        classroom = roster.taught_class(request, pk)
+        state = live.panel_state(classroom.pk)
+        token = live.panel_token_for(pk, state.question) if state else ""
+    if state is None or (shown is not None and state.question != shown):
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
+        return response
+    if state.revealed or state.auto_closes_now:
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"  # the reveal (or the countdown's end) redraws the page
+        return response
+    etag = f'"{state.etag}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+        response["ETag"] = etag
+        return response
     context = {
-        "classroom": classroom,
-        "live": current,
-        "bars": bars,
-        "total": total,
-        "members": classroom.student_count,  # type: ignore[attr-defined]
+        "classroom_pk": pk,
+        "live": state,
+        "bars": state.bars,
+        "total": state.total,
+        "members": state.members,
+        "panel_token": token,
     }
-    return render(request, "classroom/live.html#histogram", context)
+    response = render(request, "classroom/live.html#histogram", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
-def _live_for_teacher(request: HtmxHttpRequest, pk: int) -> LiveQuestion:
+def _live_for_teacher(request: HtmxHttpRequest, pk: int) -> LiveQuestion | None:
+    """The class's current question if the form acted on it (its ``question`` field), else
+    None: a stale tab's Reveal or Next never acts on another question."""
     classroom = roster.taught_class(request, pk)
     current = live.current(classroom)
     if current is None:
         raise Http404
+    if request.POST.get("question") != str(current.pk):
+        return None
     return current
+
+
+def _stale(pk: int) -> HttpResponse:
+    return redirect(reverse("tutor:live", args=[pk]) + "?stale=1")
 
 
 @require_POST
 def live_reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = _live_for_teacher(request, pk)
+    if current is None:
+        return _stale(pk)
     LiveQuestion.objects.filter(pk=current.pk).update(revealed=True)
     return redirect(reverse("tutor:live", args=[pk]) + "?step=1")
 
@@ -552,17 +847,26 @@ def live_reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def live_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = _live_for_teacher(request, pk)
+    if current is None:
+        return _stale(pk)
     if live.next_question(current) is None:
-        LiveQuestion.objects.filter(pk=current.pk).update(ended=True)
-        return redirect("tutor:class", pk=pk)
+        return _end(pk, current)
     return redirect("tutor:live", pk=pk)
+
+
+def _end(pk: int, current: LiveQuestion) -> HttpResponse:
+    live.end_lesson(pk)
+    if current.lesson_id is not None:
+        return redirect("tutor:lesson_report", pk=pk, lid=current.lesson_id)
+    return redirect("tutor:class", pk=pk)
 
 
 @require_POST
 def live_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = _live_for_teacher(request, pk)
-    LiveQuestion.objects.filter(pk=current.pk).update(ended=True)
-    return redirect("tutor:class", pk=pk)
+    if current is None:
+        return _stale(pk)
+    return _end(pk, current)
 
 
 def _play_context(
@@ -582,12 +886,14 @@ def _play_context(
         prompt=prompt,
         tiles=hand_tiles(prompt.request),
         mine=mine,
+        mine_text=live.value_text(mine.value) if mine else "",
         rows=_question_rows(prompt.question, {})
         if prompt.question
         else [
             {"field": f, "input": ANSWER_PREFIX + f.name, "given": "", "choices": []}
             for f in prompt.fields
         ],
+        **_countdown(current),
     )
     return context
 
@@ -595,7 +901,7 @@ def _play_context(
 def _play_key(current: LiveQuestion | None, answered: bool) -> str:
     if current is None:
         return "0"
-    return f"{current.number}-{int(current.revealed)}-{int(answered)}"
+    return f"{current.pk}-{int(current.revealed)}-{int(answered)}"
 
 
 @require_GET
@@ -628,12 +934,26 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "classroom/play.html#play", context)
 
 
+@require_GET
+def live_banner(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The student's class page polls this: the "a live question is on" banner, or nothing."""
+    membership = roster.membership_for(request, pk)
+    context = {"classroom": membership.classroom, "live": live.current(membership.classroom)}
+    return render(request, "classroom/student_class.html#banner", context)
+
+
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
     current = live.current(membership.classroom)
-    number = request.POST.get("number", "")
-    if current is not None and number == str(current.number) and not current.revealed:
+    error = ""
+    mine = None
+    if (
+        current is not None
+        and request.POST.get("question") == str(current.pk)
+        and not current.revealed
+        and not live.time_up(current)
+    ):
         prompt = live.prompt_for(current)
         given: dict[str, Any] = {
             f.name: request.POST.getlist(ANSWER_PREFIX + f.name)
@@ -641,11 +961,70 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             else request.POST.get(ANSWER_PREFIX + f.name, "")
             for f in prompt.fields
         }
-        mine = live.answer(current, membership.learner, given)
-    else:
-        mine = None
-    if not request.htmx:
+        error = live.invalid(prompt, given)
+        if not error:
+            mine = live.answer(current, membership.learner, given)
+    if not request.htmx and not error:
         return redirect("tutor:live_play", pk=pk)
     context = _play_context(membership, current, mine)
     context["key"] = _play_key(current, context.get("mine") is not None)
-    return render(request, "classroom/play.html#play", context)
+    context["form_error"] = error
+    template = "classroom/play.html#play" if request.htmx else "classroom/play.html"
+    return render(request, template, context, status=400 if error else 200)
+
+
+@require_GET
+def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Before the first question: the join code, large, and the names as students join
+    (the names region polls every 2 s)."""
+    classroom = roster.taught_class(request, pk)
+    newest = classroom.members.order_by("-joined", "-id")
+    members = list(newest.values_list("display_name", flat=True))
+    context = {
+        "classroom": classroom,
+        "names": members,
+        "join_url": _join_url(request, classroom),
+        "qr": qr_svg(_join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name}),
+        "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
+        "decks": list(classroom.teacher.collections.all()),
+        "countdowns": COUNTDOWNS,
+        "lesson": live.open_lesson(classroom),
+    }
+    if request.htmx and request.htmx.target == "lobby-names":
+        return render(request, "classroom/lobby.html#names", context)
+    return render(request, "classroom/lobby.html", context)
+
+
+def _lesson_for_teacher(request: HtmxHttpRequest, pk: int, lid: int) -> LiveLesson:
+    classroom = roster.taught_class(request, pk)
+    return get_object_or_404(LiveLesson, pk=lid, classroom=classroom)
+
+
+@require_GET
+def lesson_report(request: HtmxHttpRequest, pk: int, lid: int) -> HttpResponse:
+    """A live lesson's report: questions, each student's answers, right or wrong, time to
+    answer, the common wrong answers and what they mean."""
+    lesson = _lesson_for_teacher(request, pk, lid)
+    rep = reports.report(lesson)
+    context = {
+        "classroom": lesson.classroom,
+        "lesson": lesson,
+        "rep": rep,
+        "podium": reports.leaderboard(lesson, 3) if lesson.leaderboard else [],
+        "zone": zones.zone_name(lesson.classroom),
+    }
+    with zones.override(lesson.classroom):
+        return render(request, "classroom/report.html", context)
+
+
+@require_GET
+def lesson_csv(request: HtmxHttpRequest, pk: int, lid: int) -> HttpResponse:
+    lesson = _lesson_for_teacher(request, pk, lid)
+    body = reports.report_csv(reports.report(lesson))
+    if get_language() == "ja":
+        body = "\ufeff" + body  # Excel in Japanese needs the byte-order mark
+    with zones.override(lesson.classroom):
+        when = timezone.localtime(lesson.started).strftime("%Y-%m-%d-%H%M")
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = _csv_name(lesson.classroom.name, "live", when)
+    return response
