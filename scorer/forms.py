@@ -124,10 +124,22 @@ _CHOICE_VALUES: Final[dict[str, tuple[tuple[str, Promise | str], ...]]] = {
         ("13han", _("13 han each")),
     ),
 }
+#: Honour tiles as a sentence names them (East, Haku / 東, 白): never a code like 5z.
+HONOUR_NAMES: Final[dict[str, Promise]] = {
+    "1z": pgettext_lazy("honour tile", "East"),
+    "2z": pgettext_lazy("honour tile", "South"),
+    "3z": pgettext_lazy("honour tile", "West"),
+    "4z": pgettext_lazy("honour tile", "North"),
+    "5z": pgettext_lazy("honour tile", "Haku"),
+    "6z": pgettext_lazy("honour tile", "Hatsu"),
+    "7z": pgettext_lazy("honour tile", "Chun"),
+}
+
+
 #: Hands to try from the empty picker: (label, query string).
 SAMPLES: Final[tuple[tuple[Promise, str], ...]] = (
     (
-        _("Riichi, tsumo, tanyao, iipeikou: 3900 all"),
+        _("Riichi, tsumo, tanyao, iipeikou: 3,900 all"),
         "hand=223344m45668p55s&win=7p&tsumo=1&riichi=1&dora=9s&ura=1z",
     ),
     (_("An open hand with a pon of white dragons"), "hand=123m456p789s1z%5B5%3D55z%5D&win=1z"),
@@ -239,7 +251,7 @@ FU_LABELS: Final[dict[str, Promise]] = {
     "closed_ron": _("Closed ron"),
     "tsumo": _("Tsumo"),
     "pinfu_tsumo": _("Pinfu tsumo"),
-    "open_pinfu": _("Open pinfu, rounded to 30"),
+    "open_pinfu": _("Open pinfu shape: counted as 30 fu"),
     "chiitoitsu": _("Chiitoitsu"),
     "open_simple_triplet": _("Open triplet, simples"),
     "closed_simple_triplet": _("Concealed triplet, simples"),

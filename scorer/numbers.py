@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
 from scorer.engine.tables import myriad
 
@@ -28,3 +28,12 @@ def points_text(value: object) -> str:
     if japanese():
         return myriad(value) if abs(value) >= MYRIAD_FROM else str(value)
     return f"{value:,}"
+
+
+def han_range(low: int, high: int | None) -> str:
+    """A limit row's han: "6–7", "13–" (and up); Japanese tables write ranges with 〜."""
+    if high == low:
+        return str(low)
+    if high is None:
+        return pgettext("han range, open-ended", "%(low)s–") % {"low": low}
+    return pgettext("han range", "%(low)s–%(high)s") % {"low": low, "high": high}

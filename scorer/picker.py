@@ -32,7 +32,8 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, NORTH, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
-from scorer.forms import FU_LABELS, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.forms import FU_LABELS, HONOUR_NAMES, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.numbers import han_range
 from scorer.numbers import points_text as points_text  # re-exported: one helper for all
 from scorer.params import loads_json, parse_int
 
@@ -933,11 +934,13 @@ def sentence(message: str) -> str:
 
 
 def yakuman_label(count: int) -> str:
-    """ "Yakuman", "Double yakuman", "3× yakuman"."""
+    """ "Yakuman", "Double yakuman", "Triple yakuman", then "4× yakuman"."""
     if count <= 1:
         return _("Yakuman")
     if count == 2:
         return _("Double yakuman")
+    if count == 3:
+        return _("Triple yakuman")
     return _("%(count)s× yakuman") % {"count": count}
 
 
@@ -1045,11 +1048,12 @@ def limit_reason(result: Mapping[str, object], state: PickerState) -> str:
     if limit == "mangan":
         return _("%(han)s han: mangan, whatever the fu.") % words
     ranges = {
-        "haneman": "6-7",
-        "baiman": "8-9" if rules.sanbaiman_from_10 else "8-10",
-        "sanbaiman": "10-12" if rules.sanbaiman_from_10 else "11-12",
+        "haneman": (6, 7),
+        "baiman": (8, 9) if rules.sanbaiman_from_10 else (8, 10),
+        "sanbaiman": (10, 12) if rules.sanbaiman_from_10 else (11, 12),
     }
-    words["range"] = ranges.get(str(limit), str(han))
+    low, high = ranges.get(str(limit), (han, han))
+    words["range"] = han_range(int(low), int(high))
     return _("%(han)s han: %(limit)s (%(range)s han), whatever the fu.") % words
 
 
@@ -1139,7 +1143,13 @@ def build_panel(state: PickerState) -> Panel:
         yaku=[row for row in rows if row[0] not in DORA_IDS],
         dora=[row for row in rows if row[0] in DORA_IDS],
         fu_items=[
-            (str(f["id"]), str(FU_LABELS.get(str(f["id"]), f["id"])), f["fu"], list(f["tiles"]))
+            (
+                str(f["id"]),
+                str(FU_LABELS.get(str(f["id"]), f["id"])),
+                f["fu"],
+                # Honour tiles by name (Haku, 白), never a code: the row is read as words.
+                [str(HONOUR_NAMES.get(t, t)) for t in f["tiles"]],
+            )
             for f in (fu_items if isinstance(fu_items, list) else [])
         ],
         limit=yakuman or (str(LIMIT_LABELS.get(str(limit), limit)) if limit else ""),

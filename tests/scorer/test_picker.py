@@ -622,7 +622,7 @@ def test_the_fu_are_added_up_and_rounded_in_the_panel(client):
         ),
         (
             "hand=1122m3344p5566s7z&win=7z&riichi=1&dora=1m1m&tsumo=1",
-            "8 han: baiman (8-10 han), whatever the fu.",
+            "8 han: baiman (8–10 han), whatever the fu.",  # the tables' range, en dash
         ),
     ],
 )
@@ -745,3 +745,34 @@ def test_a_complete_hand_offers_each_of_its_tiles_once_as_the_winning_tile(clien
     assert (state.win, state.mode) == ("5s", "hand")
     incomplete = text(get(client, "hand=234m234m456p55s6p&win=7p", htmx=True))
     assert 'id="win-pick"' not in incomplete
+
+
+def test_the_panel_writes_fu_before_han_and_names_honour_tiles(client):
+    """Fu before han, as the seeds write a figure; honour tiles in the fu list by name."""
+    html = text(get(client, "hand=123m456p789s1z[5=55z]&win=1z"))
+    headline = re.search(r'<p class="headline">(.*?)</p>', html, re.S)
+    assert headline
+    assert headline[1].index('data-testid="fu"') < headline[1].index('data-testid="han"')
+    rows = re.findall(r'<li data-fu="([a-z_]+)"><span>(.*?)</span><span class="n">', html, re.S)
+    assert rows
+    shown = " ".join(body for _id, body in rows)
+    assert "Haku Haku Haku" in shown
+    assert not re.search(r"\b[1-7]z\b", shown), shown
+
+
+def test_a_triple_yakuman_is_named_so(settings):
+    from django.utils import translation
+
+    assert picker.yakuman_label(3) == "Triple yakuman"
+    assert picker.yakuman_label(4) == "4× yakuman"
+    with translation.override("ja"):
+        assert picker.yakuman_label(3) == "トリプル役満"
+        assert picker.yakuman_label(2) == "ダブル役満"
+
+
+def test_the_limit_range_is_written_as_the_tables_write_it_in_japanese(client):
+    query = "hand=1122m3344p5566s7z&win=7z&riichi=1&dora=1m1m&tsumo=1"
+    response = client.get("/ja/?" + query)
+    body = unescape(response.content.decode())
+    assert "8〜10飜" in body
+    assert "8-10" not in body

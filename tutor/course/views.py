@@ -23,6 +23,7 @@ from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, 
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
 from scorer.http import HtmxHttpRequest
+from scorer.numbers import han_range
 from tutor.course.glossary import TERMS, Term, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
@@ -412,15 +413,6 @@ def _limit_name(limit: str) -> str:
     reads the same as the label (Japanese pages would show 満貫 満貫)."""
     name = str(walkthrough.LIMIT_NAMES.get(limit, limit))
     return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
-
-
-def han_range(low: int, high: int | None) -> str:
-    """A limit row's han: "6–7", "13–" (and up); Japanese tables write ranges with 〜."""
-    if high == low:
-        return str(low)
-    if high is None:
-        return pgettext("han range, open-ended", "%(low)s–") % {"low": low}
-    return pgettext("han range", "%(low)s–%(high)s") % {"low": low, "high": high}
 
 
 def _tables(

@@ -24,11 +24,11 @@ from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, 
 from scorer.engine.rules import Rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
-from scorer.forms import PRESET_LABELS
+from scorer.forms import HONOUR_NAMES, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor.course.names import limit_label, yaku_label
-from tutor.walkthrough.steps import HONOUR_NAMES, SANMA_PAYER_NAMES, join_list, wait_name
+from tutor.walkthrough.steps import SANMA_PAYER_NAMES, join_list, wait_name
 
 KINDS: Final = (
     "table",

@@ -33,7 +33,7 @@ from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
-from scorer.forms import PRESET_LABELS
+from scorer.forms import HONOUR_NAMES, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
@@ -418,18 +418,6 @@ def rules_label(name: object) -> str:
 def join_list(items: Iterable[str]) -> str:
     """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
     return pgettext("list separator", ", ").join(items)
-
-
-#: Honour tiles as a sentence names them (East, Haku / 東, 白): never a code like 5z.
-HONOUR_NAMES: dict[str, Promise] = {
-    "1z": pgettext_lazy("honour tile", "East"),
-    "2z": pgettext_lazy("honour tile", "South"),
-    "3z": pgettext_lazy("honour tile", "West"),
-    "4z": pgettext_lazy("honour tile", "North"),
-    "5z": pgettext_lazy("honour tile", "Haku"),
-    "6z": pgettext_lazy("honour tile", "Hatsu"),
-    "7z": pgettext_lazy("honour tile", "Chun"),
-}
 
 
 def honour_name(code: str) -> str:
