@@ -192,12 +192,12 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     by_name = {row[0]: row for row in rows[1:]}
     assert sorted(by_name) == ["Aki", "Ben", "Chika"]
     for name, row in by_name.items():
-        for n, q in enumerate(questions):
-            given, right, seconds = row[1 + 3 * n : 4 + 3 * n]
-            wrong = name == "Ben" and n in WRONG
+        for i, q in enumerate(questions):
+            given, marked, seconds = row[1 + 3 * i : 4 + 3 * i]
+            wrong = name == "Ben" and i in WRONG
             plus = 100 if wrong else 0
             assert given == " / ".join(f"{int(q.expected[f.name]) + plus:,}" for f in q.fields)
-            assert right == ("0" if wrong else "1")
+            assert marked == ("0" if wrong else "1")
             assert 0 <= float(seconds) < 120  # each question was shown, then answered
         assert row[-2:] == (["3", "60"] if name == "Ben" else ["5", "100"])
 

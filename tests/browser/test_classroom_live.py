@@ -99,6 +99,7 @@ def test_a_live_lesson_with_three_phones(browser: Any, live_server: Any) -> None
     prompt = live.prompt_for(LiveQuestion.objects.get())
     assert prompt.shares is not None
     others, dealer = prompt.shares
+    assert dealer is not None  # a non-dealer's tsumo: two shares
     # a sentence is refused by the server, next to the field
     aki.fill("#q-points", "no idea, sorry")
     aki.click("#send")

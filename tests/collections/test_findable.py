@@ -140,10 +140,10 @@ def test_remove_offers_undo_and_undo_puts_the_hand_back_in_its_place(client: Cli
     assert "undo-line" not in restored.content.decode()
     # Without htmx: the page itself, after Remove (with its Undo) and after Undo (redirected).
     c = SavedHand.objects.get(title="C")
-    page = client.post(f"/tutor/collections/{collection.public_id}/hands/{c.pk}/delete")
-    assert page.status_code == 200
-    assert "<!doctype html>" in page.content.decode()
-    assert "Removed “C”." in page.content.decode()
+    full = client.post(f"/tutor/collections/{collection.public_id}/hands/{c.pk}/delete")
+    assert full.status_code == 200
+    assert "<!doctype html>" in full.content.decode()
+    assert "Removed “C”." in full.content.decode()
     again = client.post(
         f"/tutor/collections/{collection.public_id}/hands/restore",
         {"title": "C", "query": c.query, "position": "2"},

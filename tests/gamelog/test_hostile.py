@@ -95,8 +95,10 @@ def test_win_that_contradicts_the_play():
 def test_error_object_is_api_shaped():
     payload = error_of("<x/>").as_dict()
     assert payload["ok"] is False
-    assert payload["error"]["code"] == "invalid_record"
-    assert payload["error"]["field"] == "record"
+    error = payload["error"]
+    assert isinstance(error, dict)
+    assert error["code"] == "invalid_record"
+    assert error["field"] == "record"
 
 
 @settings(max_examples=150)

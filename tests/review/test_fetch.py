@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import urllib.request
 
 import pytest
 
@@ -27,13 +28,13 @@ def test_only_tenhou_log_links_are_recognised():
 
 
 def test_fetch_asks_tenhou_with_a_timeout(monkeypatch):
-    seen = {}
+    seen: dict[str, object] = {}
 
     def urlopen(url: str, timeout: float) -> Reply:
         seen.update(url=url, timeout=timeout)
         return Reply(b"<mjloggm/>")
 
-    monkeypatch.setattr(fetch.urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
     assert fetch.fetch_log("2020051716gm-00a9-0000-7f8226dd") == b"<mjloggm/>"
     assert seen == {
         "url": "https://tenhou.net/0/log/?2020051716gm-00a9-0000-7f8226dd",
@@ -43,7 +44,7 @@ def test_fetch_asks_tenhou_with_a_timeout(monkeypatch):
 
 def test_fetch_refuses_a_record_over_the_limit(monkeypatch):
     monkeypatch.setattr(
-        fetch.urllib.request, "urlopen", lambda url, timeout: Reply(b" " * (MAX_RECORD_BYTES + 5))
+        urllib.request, "urlopen", lambda url, timeout: Reply(b" " * (MAX_RECORD_BYTES + 5))
     )
     with pytest.raises(RecordError, match="larger than"):
         fetch.fetch_log("2020051716gm-00a9-0000-7f8226dd")
@@ -53,6 +54,6 @@ def test_fetch_turns_a_network_failure_into_a_clear_error(monkeypatch):
     def urlopen(url: str, timeout: float) -> Reply:
         raise TimeoutError("timed out")
 
-    monkeypatch.setattr(fetch.urllib.request, "urlopen", urlopen)
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
     with pytest.raises(RecordError, match="could not be reached"):
         fetch.fetch_log("2020051716gm-00a9-0000-7f8226dd")
