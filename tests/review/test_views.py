@@ -110,6 +110,19 @@ def test_empty_form(client):
     assert "Choose a record file" in response.content.decode()
 
 
+def test_the_page_states_both_limits_and_a_longer_paste_is_refused(client):
+    # Django caps form fields (DATA_UPLOAD_MAX_MEMORY_SIZE); a file upload is not capped by it.
+    page = client.get("/tutor/review/").content.decode()
+    assert "Record files up to 1,000 kB, pasted text up to 64 kB." in page
+    longer = PAO.decode() + " " * 70_000
+    response = client.post("/tutor/review/import", {"record": longer})
+    assert response.status_code == 400
+    assert "The request is too large." in response.content.decode()
+    assert ReviewedGame.objects.count() == 0
+    # The same record padded the same way, as a file, is read.
+    assert upload(client, longer.encode()).status_code == 302
+
+
 def test_oversized_upload(client):
     response = upload(client, b"<mjloggm>" + b" " * 2_000_000 + b"</mjloggm>")
     assert response.status_code == 400

@@ -4,8 +4,9 @@ results side by side. Words come from the catalogue; numbers from the record and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +25,11 @@ from tutor.walkthrough.steps import request_query
 
 def wind_name(code: str) -> str:
     return {"1z": _("East"), "2z": _("South"), "3z": _("West"), "4z": _("North")}[code]
+
+
+#: A pasted record travels as a form field, which Django caps at DATA_UPLOAD_MAX_MEMORY_SIZE
+#: (a file upload is not capped by it): the page states both limits.
+PASTE_LIMIT_BYTES: Final = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 def record_error(exc: RecordError) -> dict[str, Any]:

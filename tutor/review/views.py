@@ -38,6 +38,7 @@ def _index(
         "fetch_enabled": fetch.fetch_enabled(),
         "max_kb": MAX_RECORD_BYTES // 1000,
         "pasted": request.POST.get("record", "") if request.method == "POST" else "",
+        "paste_kb": present.PASTE_LIMIT_BYTES // 1024,
     }
     return render(request, "review/index.html", context, status=status)
 
