@@ -111,7 +111,7 @@ def test_classroom_pages_violate_nothing(watched) -> None:
     """The teacher's pages, the projector with its histogram (once a bar per answer value, now a
     <progress>), the revealed walkthrough, and a student's phone page."""
     from tests.classroom.conftest import join_by_name, teacher_client
-    from tutor.classroom.models import Classroom
+    from tutor.classroom.models import Classroom, LiveQuestion
 
     page = watched
     teacher = teacher_client("sensei")
@@ -121,7 +121,11 @@ def test_classroom_pages_violate_nothing(watched) -> None:
     student = join_by_name(classroom, "Aki")
     hand = "/tutor/explain?hand=234m234m456p55s68p&win=7p&seat=2z"
     teacher.post("/tutor/class/live/new", {"from": hand, "classroom": pk})
-    student.post(f"/tutor/class/{pk}/live/answer", {"number": "1", "a_points": "2600"})
+    question = LiveQuestion.objects.get()  # the answer names the question it answers
+    sent = student.post(
+        f"/tutor/class/{pk}/live/answer", {"question": question.pk, "a_points": "2600"}
+    )
+    assert sent.status_code == 302
     page.context.add_cookies(
         [{"name": "sessionid", "value": teacher.cookies["sessionid"].value, "url": page.base}]
     )

@@ -179,9 +179,15 @@ def test_a_live_classroom_question_works_across_two_servers(
         )
         play = student.get(b + f"/tutor/class/{pk.group(1)}/live/play")
         assert "How many points" in play
+        question = re.search(r'name="question" value="(\d+)"', play)
+        assert question, "the answer form names the question it answers"
         sent = student.post(
             a + f"/tutor/class/{pk.group(1)}/live/answer",
-            {"csrfmiddlewaretoken": form_token(play), "number": "1", "a_points": "2600"},
+            {
+                "csrfmiddlewaretoken": form_token(play),
+                "question": question.group(1),
+                "a_points": "2600",
+            },
         )
         assert "Your answer: 2,600" in sent
         panel = teacher.get(b + f"/tutor/class/{pk.group(1)}/live/panel")
@@ -189,7 +195,7 @@ def test_a_live_classroom_question_works_across_two_servers(
         projector = teacher.get(a + f"/tutor/class/{pk.group(1)}/live/")
         revealed = teacher.post(
             b + f"/tutor/class/{pk.group(1)}/live/reveal",
-            {"csrfmiddlewaretoken": form_token(projector)},
+            {"csrfmiddlewaretoken": form_token(projector), "question": question.group(1)},
         )
         assert "Answer: 2,600" in revealed
         assert "Right!" in student.get(a + f"/tutor/class/{pk.group(1)}/live/play")
