@@ -263,5 +263,5 @@ def test_the_exact_fu_prompt_says_plus_alpha_in_japanese(client):
 
 def test_the_review_page_groups_its_size_limit(client):
     english = _text(client, "/tutor/review/")
-    assert "Records up to 1,000 kB." in english
+    assert "Record files up to 1,000 kB, pasted text up to 64 kB." in english
     assert "1000 kB" not in english
