@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorer.engine.rules import ALL_PRESETS, PRESETS, Rules
 
@@ -307,3 +307,15 @@ def switch_controls(preset: Rules, rules: Rules) -> list[SwitchControl]:
             )
         )
     return controls
+
+
+def yakuman_label(count: int) -> str:
+    """ "Yakuman", "Double yakuman", "Triple yakuman" (役満 / ダブル役満 / トリプル役満, never
+    2倍役満), then "4× yakuman" and up, as the seeds write four and six yakuman (4倍役満)."""
+    if count <= 1:
+        return gettext("Yakuman")
+    if count == 2:
+        return gettext("Double yakuman")
+    if count == 3:
+        return gettext("Triple yakuman")
+    return gettext("%(count)s× yakuman") % {"count": count}

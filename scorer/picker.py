@@ -32,7 +32,14 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, NORTH, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
-from scorer.forms import FU_LABELS, HONOUR_NAMES, LIMIT_LABELS, PRESET_LABELS, YAKU_LABELS
+from scorer.forms import (
+    FU_LABELS,
+    HONOUR_NAMES,
+    LIMIT_LABELS,
+    PRESET_LABELS,
+    YAKU_LABELS,
+    yakuman_label,
+)
 from scorer.numbers import han_range
 from scorer.numbers import points_text as points_text  # re-exported: one helper for all
 from scorer.params import loads_json, parse_int
@@ -931,17 +938,6 @@ def sentence(message: str) -> str:
     text = text[0].upper() + text[1:]
     # Japanese sentences end in 。 or a closing ）, and take no English full stop.
     return text if text[-1] in ".!?)。！？）" else text + "."
-
-
-def yakuman_label(count: int) -> str:
-    """ "Yakuman", "Double yakuman", "Triple yakuman", then "4× yakuman"."""
-    if count <= 1:
-        return _("Yakuman")
-    if count == 2:
-        return _("Double yakuman")
-    if count == 3:
-        return _("Triple yakuman")
-    return _("%(count)s× yakuman") % {"count": count}
 
 
 def _han_text(han: object, yakuman: bool) -> str:

@@ -21,7 +21,7 @@ from scorer.engine.fu import FU_RULES
 from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
-from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS
+from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS, yakuman_label
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import han_range
 from tutor.course.glossary import TERMS, Term, link_terms
@@ -109,7 +109,7 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 "yaku": yaku,
                 "total": total,
                 "split": split,
-                "yakuman": yakuman_name(int(scored.result.get("yakuman") or 0)),
+                "yakuman": yakuman_label(int(scored.result.get("yakuman") or 0)),
             }
         )
     quick_rows = _quick_rows(current.table_fus) if current.table_fus else []
@@ -138,18 +138,6 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             ],
         },
     )
-
-
-def yakuman_name(count: int) -> str:
-    """役満 / ダブル役満 / トリプル役満 (never 2倍役満), then "4× yakuman" and up as the seeds
-    write four and six yakuman (4倍役満, 6倍役満)."""
-    if count <= 1:
-        return _("Yakuman")
-    if count == 2:
-        return _("Double yakuman")
-    if count == 3:
-        return _("Triple yakuman")
-    return _("%(count)s× yakuman") % {"count": count}
 
 
 def tsumo_split(result: Mapping[str, Any]) -> str:
