@@ -763,11 +763,13 @@ def test_the_panel_writes_fu_before_han_and_names_honour_tiles(client):
 def test_a_triple_yakuman_is_named_so(settings):
     from django.utils import translation
 
-    assert picker.yakuman_label(3) == "Triple yakuman"
-    assert picker.yakuman_label(4) == "4× yakuman"
+    from scorer.forms import yakuman_label  # the picker's score headline names them with it
+
+    assert yakuman_label(3) == "Triple yakuman"
+    assert yakuman_label(4) == "4× yakuman"
     with translation.override("ja"):
-        assert picker.yakuman_label(3) == "トリプル役満"
-        assert picker.yakuman_label(2) == "ダブル役満"
+        assert yakuman_label(3) == "トリプル役満"
+        assert yakuman_label(2) == "ダブル役満"
 
 
 def test_the_limit_range_is_written_as_the_tables_write_it_in_japanese(client):
