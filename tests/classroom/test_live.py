@@ -444,3 +444,22 @@ def test_lobby_and_the_class_page_banner(world: World) -> None:
 def test_a_garbled_class_id_is_a_404_not_a_500(world: World) -> None:
     response = world.teacher.post("/tutor/class/live/new", {"from": HAND, "classroom": "abc"})
     assert response.status_code == 404
+
+
+def test_a_live_hand_is_drawn_as_the_quiz_draws_it(world: World) -> None:
+    """One drawing for the quiz and the classroom (quiz/_hand.html): an open meld with its called
+    tile turned, and the screen-reader label naming honour tiles, never codes like 555z."""
+    start(world, "/tutor/explain?hand=123m456p789s1z%5B5%3D55z%5D&win=1z&seat=2z")
+    pk = world.classroom.pk
+    for page in (
+        world.teacher.get(f"/tutor/class/{pk}/live/").content.decode(),
+        world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode(),
+    ):
+        hand = re.search(r'<div class="quiz-hand".*?</div>', page, re.S)
+        assert hand
+        assert 'class="meld' in hand.group(0)
+        assert "tile-side" in hand.group(0)  # the called tile lies sideways
+        label = re.search(r'aria-label="([^"]*)"', hand.group(0))
+        assert label
+        assert "Haku" in label.group(1)
+        assert not re.search(r"\b[1-7]z\b", label.group(1)), label.group(1)
