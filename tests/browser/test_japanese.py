@@ -71,6 +71,11 @@ def test_japanese_picker_walkthrough_quiz_and_switch_back(browser, live_server) 
             extra.fill("1")
         page.locator(".quiz-form input[type=text]").first.press("Enter")
         page.locator(".quiz-feedback").wait_for()
+        # Once htmx has settled the swap: its afterSettle handler moves the focus into the quiz
+        # (quiz.js), which would otherwise race the switcher's focus below.
+        page.wait_for_function(
+            "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+        )
         assert "/ja/" in page.url
         shoot(page, "quiz-ja")
 
