@@ -50,8 +50,14 @@ def computed_deltas(win: Win, result: Mapping[str, Any], dealer: int, players: i
     return deltas
 
 
-def _yaku_of(result: Mapping[str, Any]) -> list[tuple[str, int]]:
-    return sorted((y["id"], int(y["han"])) for y in result["yaku"])
+def _yaku_of(result: Mapping[str, Any], nuki_as_dora: bool = False) -> list[tuple[str, int]]:
+    """The result's yaku with their han, sorted; with ``nuki_as_dora`` the nuki dora's han are
+    counted under dora, for a record that lists no nuki dora of its own."""
+    han: dict[str, int] = {}
+    for y in result["yaku"]:
+        name = "dora" if nuki_as_dora and y["id"] == "nuki_dora" else y["id"]
+        han[name] = han.get(name, 0) + int(y["han"])
+    return sorted(han.items())
 
 
 def differences(hand: Hand, win: Win, result: Mapping[str, Any], players: int) -> list[str]:
@@ -66,7 +72,9 @@ def differences(hand: Hand, win: Win, result: Mapping[str, Any], players: int) -
         if ours != sorted(rec.yakuman):
             out.append(f"yakuman {ours} != recorded {sorted(rec.yakuman)}")
     else:
-        if _yaku_of(result) != sorted(rec.yaku):
+        # A three-player record may count the norths set aside with the dora: compared so.
+        nuki_as_dora = not any(name == "nuki_dora" for name, _han in rec.yaku)
+        if _yaku_of(result, nuki_as_dora) != sorted(rec.yaku):
             out.append(f"yaku {_yaku_of(result)} != recorded {sorted(rec.yaku)}")
         # fu 0: the record does not say (the tenhou.net/6 JSON names a limit hand's limit only).
         if result["han"] < 5 and rec.fu and result["fu"] != rec.fu:

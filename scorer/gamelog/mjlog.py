@@ -306,8 +306,14 @@ class _Reader:
             if play.added_kan is not None and play.added_kan == (from_who, win_tile):
                 chankan = True
             elif play.last_discard != (from_who, win_tile):
+                # A ron on a closed kan's tile (kokushi) or, three players, on a north just
+                # set aside: neither is a discard.
                 last_kan = play.calls[from_who][-1] if play.calls[from_who] else None
-                if not (last_kan and last_kan.kind == "closed_kan" and win_tile in last_kan.tiles):
+                if not (
+                    last_kan
+                    and last_kan.kind in ("closed_kan", "kita")
+                    and win_tile in last_kan.tiles
+                ):
                     raise RecordError("a ron on a tile the discarder did not just give", n, tag)
         ba = _ints(el.get("ba"), "ba", n, tag)
         ten = _ints(el.get("ten"), "ten", n, tag)
@@ -342,7 +348,9 @@ class _Reader:
         round_index = int(str(self.init["round"]))
         red = rules.red_fives
         request: dict[str, object] = {
-            "hand": group(concealed, red) + "".join(c.notation(red) for c in play.calls[who]),
+            # A north set aside (kita) is no meld: it reaches the request as ``nuki``.
+            "hand": group(concealed, red)
+            + "".join(c.notation(red) for c in play.calls[who] if c.kind != "kita"),
             "win": code(win_tile, red),
             "tsumo": tsumo,
             "seat": WINDS[seat_of],

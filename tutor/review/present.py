@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorer.engine.notation import Meld, NotationError, parse_hand
+from scorer.forms import FLAG_LABELS, SANMA_FLAG_LABELS
 from scorer.gamelog import Game, Hand, RecordError, Win, read_record
 from scorer.gamelog.check import Checked, check_game, computed_deltas
 from scorer.gamelog.read import unpack
@@ -171,23 +172,22 @@ def _win_view(number: int, checked: Checked, names: list[str], seat: int | None)
         melds = list(parsed.melds)
     except NotationError:
         concealed, melds = [], []
-    flags = [
-        ("riichi", _("Riichi")),
-        ("double_riichi", _("Double riichi")),
-        ("ippatsu", _("Ippatsu")),
-        ("haitei", _("Haitei (last draw)")),
-        ("houtei", _("Houtei (last discard)")),
-        ("rinshan", _("Rinshan (after a kan)")),
-        ("chankan", _("Chankan (robbing a kan)")),
-        ("tenhou", _("Tenhou (dealer's first draw)")),
-        ("chiihou", _("Chiihou (first draw)")),
-    ]
+    # The picker's labels; three players draw a replacement tile after a kita too.
+    labels = dict(FLAG_LABELS)
+    if len(names) == 3:
+        labels.update(SANMA_FLAG_LABELS)
     situation = [
         _("Seat wind: %(wind)s") % {"wind": wind_name(str(req["seat"]))},
         _("Round wind: %(wind)s") % {"wind": wind_name(str(req["round"]))},
         _("Tsumo") if win.tsumo else _("Ron"),
-        *[label for name, label in flags if req.get(name)],
+        *[str(label) for name, label in labels.items() if req.get(name)],
     ]
+    if req.get("nuki"):
+        n = int(str(req["nuki"]))
+        situation.append(
+            ngettext("%(n)s north set aside (nuki dora)", "%(n)s norths set aside (nuki dora)", n)
+            % {"n": n}
+        )
     if req.get("honba"):
         situation.append(
             ngettext("%(n)s honba", "%(n)s honba", int(str(req["honba"]))) % {"n": req["honba"]}
