@@ -113,6 +113,7 @@ def test_the_api_and_the_review_page_read_a_three_player_game(client):
     explain = re.search(r'href="(/tutor/explain\?[^"]*)"', body)
     assert explain
     assert "nuki=1" in explain.group(1)
+    assert client.get(page["Location"] + "quiz/1/").status_code == 200
     walkthrough = client.get(html.unescape(explain.group(1)))
     assert walkthrough.status_code == 200
     assert "12,000" in walkthrough.content.decode()
