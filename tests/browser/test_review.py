@@ -70,3 +70,23 @@ def test_quiz_me_on_this_game(page):
     page.screenshot(path=str(SHOTS / "quiz-en-1280.png"), full_page=False)
     page.click("[data-testid=next]")
     page.wait_for_selector("[data-testid=quiz-form]")
+
+
+def test_a_paste_longer_than_a_form_field_imports_as_a_file(page):
+    """Form fields stop at 64 kB (DATA_UPLOAD_MAX_MEMORY_SIZE; a longer body is refused whole),
+    file uploads do not: review.js sends a longer paste as a file, so it imports."""
+    text = RECORD.read_text()
+    root_end = text.index(">") + 1
+    # The same record with a long comment inside it: over 64 kB, still the same game.
+    long_text = text[:root_end] + "<!--" + "x" * 70_000 + "-->" + text[root_end:]
+    page.goto(f"{page.base}/tutor/review/")
+    page.fill("#record", long_text)
+    page.click("form[data-testid=import-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=summary]")
+    assert page.locator("[data-testid=summary]").get_attribute("data-wins") == "5"
+    # A short paste still travels as the field, and a bad one is answered beside it.
+    page.goto(f"{page.base}/tutor/review/")
+    page.fill("#record", "<mjloggm>")
+    page.click("form[data-testid=import-form] button[type=submit]")
+    page.wait_for_selector("#err-record")
+    assert page.locator("#record").input_value() == "<mjloggm>"

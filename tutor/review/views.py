@@ -39,6 +39,8 @@ def _index(
         "max_kb": MAX_RECORD_BYTES // 1000,
         "pasted": request.POST.get("record", "") if request.method == "POST" else "",
         "paste_kb": present.PASTE_LIMIT_BYTES // 1024,
+        # What the paste itself may take, leaving room for the form's other fields.
+        "paste_field_bytes": present.PASTE_LIMIT_BYTES - 2048,
     }
     return render(request, "review/index.html", context, status=status)
 
