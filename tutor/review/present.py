@@ -18,6 +18,7 @@ from scorer.gamelog.check import Checked, check_game, computed_deltas
 from scorer.gamelog.read import unpack
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
+from tutor.accounts.learners import learner_for
 from tutor.course.names import limit_label, yaku_label
 from tutor.review.fetch import UNREACHABLE
 from tutor.review.models import ReviewedGame
@@ -296,6 +297,7 @@ def game_context(request: HtmxHttpRequest, stored: ReviewedGame, owner: bool) ->
     game = read_record(stored.record)
     hands, summary = game_view(game, stored.seat)
     names = [name or "?" for name in game.players]
+    learner = learner_for(request, create=False)
     return {
         "stored": stored,
         "game": game,
@@ -304,6 +306,10 @@ def game_context(request: HtmxHttpRequest, stored: ReviewedGame, owner: bool) ->
         "summary": summary,
         "owner": owner,
         "seat": stored.seat,
+        # Wins the engine scored (those a collection or a live lesson can ask about).
+        "scored_wins": [w for h in hands for w in h.wins if w.rows],
+        "my_wins": sum(1 for h in hands for w in h.wins if w.rows and w.mine),
+        "is_teacher": bool(learner and learner.is_teacher),
         "share_url": request.build_absolute_uri(
             reverse("tutor:review_game", args=[stored.public_id])
         ),

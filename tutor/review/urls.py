@@ -10,6 +10,7 @@ urlpatterns = [
     path("<str:public_id>/", views.review_game, name="review_game"),
     path("<str:public_id>/seat", views.review_seat, name="review_seat"),
     path("<str:public_id>/share", views.review_share, name="review_share"),
+    path("<str:public_id>/collect", views.review_collect, name="review_collect"),
     path("<str:public_id>/delete", views.review_delete, name="review_delete"),
     path("<str:public_id>/quiz/<int:number>/", views.review_quiz, name="review_quiz"),
     path(

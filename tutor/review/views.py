@@ -9,14 +9,18 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_record
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
 from tutor.accounts.learners import learner_for
+from tutor.collections import hands, store
 from tutor.quiz.base import check
 from tutor.quiz.progress import record_answer
 from tutor.review import fetch, present, quiz
@@ -136,6 +140,36 @@ def review_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     stored.shared = request.POST.get("shared") == "1"
     stored.save(update_fields=["shared"])
     return redirect("tutor:review_game", public_id=public_id)
+
+
+@require_POST
+def review_collect(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """Save the game's wins to a new collection: every one, or with ``only=mine`` the
+    learner's own. With ``live=1`` a teacher goes on to teach that deck live (the class is
+    chosen there)."""
+    stored, owner = _visible(request, public_id)
+    context = present.game_context(request, stored, owner)
+    wins = context["scored_wins"]
+    # "Your wins" are the owner's (the seat they chose); a visitor of a shared game has none.
+    mine = request.POST.get("only") == "mine"
+    if mine:
+        wins = [w for w in wins if w.mine and owner]
+    saved = [(w.title, query) for w in wins if (query := hands.query_from_url(w.explain))]
+    if not saved:
+        if mine:
+            messages.error(request, _("You won no hand in this game: nothing was saved."))
+        else:
+            messages.error(request, _("This game has no win to save."))
+        return redirect("tutor:review_game", public_id=public_id)
+    learner = learner_for(request)
+    assert learner is not None
+    title = _("My wins: %(game)s") if mine else _("Game: %(game)s")
+    collection = store.create_collection(learner, (title % {"game": stored.title})[:80])
+    for hand_title, query in saved:
+        store.save_hand(collection, hand_title, query)
+    if request.POST.get("live") == "1" and learner.is_teacher:
+        return redirect(f"{reverse('tutor:live_new')}?deck={collection.public_id}")
+    return redirect("tutor:collection", public_id=collection.public_id)
 
 
 @require_POST
