@@ -10,8 +10,10 @@ import html
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scorer.gamelog import read_record
+from scorer.gamelog import RecordError, read_record
 from scorer.gamelog.check import check_game
 
 HEAD = (
@@ -117,3 +119,28 @@ def test_the_api_and_the_review_page_read_a_three_player_game(client):
     walkthrough = client.get(html.unescape(explain.group(1)))
     assert walkthrough.status_code == 200
     assert "12,000" in walkthrough.content.decode()
+
+
+@settings(max_examples=200)
+@given(
+    st.sampled_from([kita_then_rinshan_tsumo(), ron_on_a_north_set_aside()]),
+    st.integers(0, 1200),
+    st.integers(0, 40),
+    st.text(max_size=8),
+)
+def test_edits_of_a_three_player_record_read_or_are_refused(
+    record: bytes, at: int, cut: int, insert: str
+):
+    """Cut and splice a three-player record anywhere: it reads (three players scored, each win
+    scored or refused by the engine with its error), or fails with a RecordError."""
+    text = record.decode()
+    text = text[:at] + insert + text[at + cut :]
+    try:
+        game = read_record(text.encode())
+    except RecordError as exc:
+        message = str(exc)
+        assert message
+        return
+    assert all(len(h.scores_after) == game.rules.players for h in game.hands)
+    for checked in check_game(game):
+        assert checked.result["ok"] or checked.differences
