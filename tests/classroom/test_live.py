@@ -426,6 +426,36 @@ def test_countdown_auto_reveal_and_leaderboard(world: World) -> None:
     assert "Aki" not in page.split('data-testid="leaderboard"')[1].split("</ol>")[0]
 
 
+def test_auto_reveal_needs_no_projector(world: World) -> None:
+    """The countdown runs out while no projector is open: the phones' own poll reveals the
+    answer (with the token's cheap path too), and a question without auto-reveal stays hidden."""
+    pk = world.classroom.pk
+    aki = world.students["Aki"]
+    page = aki.get(f"/tutor/class/{pk}/live/play").content.decode()
+    token = re.search(r"&amp;t=([^\"&]+)", page)
+    assert token is not None
+    question = start(world, HAND, countdown="10", auto_reveal="1")
+    send(aki, world, question.pk, "2600")
+    polled = aki.get(f"/tutor/class/{pk}/live/state?key=0&t={token.group(1)}", headers=HX)
+    key = re.search(r'data-key="([^"]+)"', polled.content.decode())
+    assert key is not None
+    state = f"/tutor/class/{pk}/live/state?key={key.group(1)}&t={token.group(1)}"
+    assert aki.get(state).status_code == 204  # the clock still runs: nothing to redraw
+    LiveQuestion.objects.filter(pk=question.pk).update(closes=question.created)  # time is up
+    revealed = aki.get(state, headers=HX)
+    assert revealed.status_code == 200
+    assert "Right!" in revealed.content.decode() or "The answer" in revealed.content.decode()
+    question.refresh_from_db()
+    assert question.revealed
+    # Without auto-reveal the teacher reveals: the phones wait.
+    act(world, "end")
+    plain = start(world, HAND, countdown="10")
+    LiveQuestion.objects.filter(pk=plain.pk).update(closes=plain.created)
+    assert "Time is up" in aki.get(f"/tutor/class/{pk}/live/play").content.decode()
+    plain.refresh_from_db()
+    assert not plain.revealed
+
+
 def test_lobby_and_the_class_page_banner(world: World) -> None:
     pk = world.classroom.pk
     lobby = world.teacher.get(f"/tutor/class/{pk}/live/lobby").content.decode()

@@ -194,16 +194,22 @@ def token_class(token: str) -> int | None:
 
 def unchanged(classroom_pk: int, key: str) -> bool:
     """Whether the phone's key (``question-revealed-answered``) still names the class's current
-    question in the same state (the answered part only ever changes by the phone's own POST)."""
+    question in the same state (the answered part only ever changes by the phone's own POST).
+
+    A question whose countdown ran out under auto-reveal counts as changed: the phone's full
+    poll reveals it (:func:`auto_reveal`), so the room sees the answer with no projector open."""
     row = (
         LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
         .order_by("-id")
-        .values_list("pk", "revealed")
+        .values_list("pk", "revealed", "closes", "lesson__auto_reveal")
         .first()
     )
     if row is None:
         return key == "0"
-    return key.rsplit("-", 1)[0] == f"{row[0]}-{int(row[1])}"
+    pk, revealed, closes, auto = row
+    if not revealed and auto and closes is not None and timezone.now() >= closes:
+        return False
+    return key.rsplit("-", 1)[0] == f"{pk}-{int(revealed)}"
 
 
 def next_question(live: LiveQuestion) -> LiveQuestion | None:

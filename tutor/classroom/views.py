@@ -909,6 +909,8 @@ def live_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The student's phone: the current question and an answer form."""
     membership = roster.membership_for(request, pk)
     current = live.current(membership.classroom)
+    if current is not None:
+        live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     context = _play_context(membership, current)
     context["key"] = _play_key(current, context.get("mine") is not None)
     return render(request, "classroom/play.html", context)
@@ -926,6 +928,8 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     membership = roster.membership_for(request, pk)
     current = live.current_for(membership)
+    if current is not None:
+        live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     key_now = _play_key(current, bool(current and current.answered))  # type: ignore[attr-defined]
     if key == key_now:
         return HttpResponse(status=204)
