@@ -30,6 +30,16 @@ def save_hand(collection: Collection, title: str, query: str) -> SavedHand:
     )
 
 
+def save_hands(collection: Collection, hands: list[tuple[str, str]]) -> None:
+    """Save several hands (title, query) at the end of ``collection`` in one insert."""
+    last = collection.hands.aggregate(m=Max("position"))["m"]
+    start = 0 if last is None else last + 1
+    SavedHand.objects.bulk_create(
+        SavedHand(collection=collection, title=title, query=query, position=start + i)
+        for i, (title, query) in enumerate(hands)
+    )
+
+
 def restore_hand(collection: Collection, title: str, query: str, position: int | None) -> None:
     """A removed hand back at ``position`` (at the end when it is None or past the end)."""
     with transaction.atomic():

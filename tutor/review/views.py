@@ -21,6 +21,7 @@ from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
 from tutor.accounts.learners import learner_for
 from tutor.collections import hands, store
+from tutor.collections.views import TITLE_MAX
 from tutor.quiz.base import check
 from tutor.quiz.progress import record_answer
 from tutor.review import fetch, present, quiz
@@ -164,9 +165,8 @@ def review_collect(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     learner = learner_for(request)
     assert learner is not None
     title = _("My wins: %(game)s") if mine else _("Game: %(game)s")
-    collection = store.create_collection(learner, (title % {"game": stored.title})[:80])
-    for hand_title, query in saved:
-        store.save_hand(collection, hand_title, query)
+    collection = store.create_collection(learner, (title % {"game": stored.title})[:TITLE_MAX])
+    store.save_hands(collection, saved)
     if request.POST.get("live") == "1" and learner.is_teacher:
         return redirect(f"{reverse('tutor:live_new')}?deck={collection.public_id}")
     return redirect("tutor:collection", public_id=collection.public_id)
