@@ -6,7 +6,8 @@ are 11-19 (man), 21-29 (pin), 31-39 (sou), 41-47 (honours), 51-53 the red fives;
 60 is the tile just drawn, ``r`` marks the riichi discard, 0 the turn of an open kan. Calls are
 strings whose letter says the kind (``c`` chi, ``p`` pon, ``m`` open kan, ``a`` closed kan,
 ``k`` added kan) and, by where it stands, from whom; the tile after the letter is the called
-(or added) one.
+(or added) one. Three players: the fourth seat's parts are empty, ``f44`` among the discards
+sets a north aside (kita), and Tenhou lists the norths under ドラ.
 
 The JSON keeps each player's draws and discards apart, not the order of play, so the situation
 of a win that the order alone tells (ippatsu, haitei, houtei, rinshan, chankan, double riichi,
@@ -187,6 +188,7 @@ class _Player:
     last_take: int | None = None
     last_discard: int | None = None
     last_added: int | None = None  # the tile just added to a kan (a chankan's winning tile)
+    nuki: int = 0  # norths set aside (kita, three players): ``f44`` in the discards
 
     def remove(self, tile: int) -> None:
         if tile not in self.hand:
@@ -250,6 +252,13 @@ class _Player:
             self.riichi_last = True
             self.last_discard = tile
             return
+        if value == "f44":
+            # Three players: a north set aside (kita); the next draw is its replacement. It can
+            # be ronned like a discard (not as chankan).
+            self.remove(44)
+            self.nuki += 1
+            self.last_discard = 44
+            return
         letter, _place, tiles = _split_call(value, "ak")
         if letter == "a":
             if len(tiles) != 4 or len({_kind(t) for t in tiles}) != 1:
@@ -273,9 +282,10 @@ class _Player:
         self.last_added = rest[0]
 
 
-def _points(text: str) -> tuple[int, int, str | None, int]:
+def _points(text: str, players: int = 4) -> tuple[int, int, str | None, int]:
     """``"30符1飜1000点"`` -> (fu, han, limit, points collected without honba or sticks); fu and
-    han are 0 where a limit hides them."""
+    han are 0 where a limit hides them. A tsumo is paid by the ``players - 1`` others (three
+    players: the record's shares are as paid, so a tsumo loss shows in the total)."""
     match = _POINTS.match(text)
     if match is None:
         raise ValueError(f"{text!r} is not a points line")
@@ -283,10 +293,10 @@ def _points(text: str) -> tuple[int, int, str | None, int]:
     han = int(match[2] or 0)
     limit = _LIMITS.get(match[3] or "")
     first = int(match[4])
-    if match[6]:  # ∀: a dealer's tsumo, each of three pays it
-        return fu, han, limit, first * 3
-    if match[5]:  # a non-dealer's tsumo: the others' share, then the dealer's
-        return fu, han, limit, first * 2 + int(match[5])
+    if match[6]:  # ∀: a dealer's tsumo, each of the others pays it
+        return fu, han, limit, first * (players - 1)
+    if match[5]:  # a non-dealer's tsumo: the other non-dealers' share, then the dealer's
+        return fu, han, limit, first * (players - 2) + int(match[5])
     return fu, han, limit, first
 
 
@@ -423,13 +433,17 @@ class _Reader:
         who, from_who, pao_who = (int(v) for v in details[:3])
         tsumo = who == from_who
         try:
-            fu, han, limit, points = _points(str(details[3]))
+            fu, han, limit, points = _points(str(details[3]), players)
             yaku: list[tuple[str, int]] = []
             yakuman: list[str] = []
             listed: set[int] = set()
             for text in details[4:]:
                 match = _YAKU.match(str(text))
                 name = (match[1] or match[3]) if match else None
+                if match and name == "抜きドラ" and match[2]:
+                    # Not in Tenhou's numbering (its own records count norths with ドラ).
+                    yaku.append(("nuki_dora", int(match[2])))
+                    continue
                 if name is None or name not in _YAKU_ID or _YAKU_ID[name] not in TENHOU_YAKU:
                     raise ValueError(f"an unknown yaku {text!r}")
                 number_id = _YAKU_ID[name]
@@ -487,6 +501,8 @@ class _Reader:
         pao = pao_who if pao_who != who else None
         if pao is not None:
             request["pao"] = WINDS[(pao - dealer) % players]
+        if winner.nuki:
+            request["nuki"] = winner.nuki
         if not tsumo:
             request["discarder"] = WINDS[(from_who - dealer) % players]
             if any(w.from_who == from_who for w in earlier):
@@ -518,6 +534,20 @@ def _list(value: object) -> list[Any]:
     return value
 
 
+def _fourth_seat_empty(log: list[Any]) -> bool:
+    """A three-player record whose rule name does not say so (三): the first hand deals the
+    fourth seat nothing and gives it no score."""
+    first = log[0] if log else None
+    return (
+        isinstance(first, list)
+        and len(first) == 17
+        and isinstance(first[1], list)
+        and len(first[1]) == 4
+        and first[1][3] == 0
+        and first[13] == []
+    )
+
+
 def read_tenhou6(raw: bytes) -> Game:
     """Read the tenhou.net/6 JSON; raises :class:`RecordError`."""
     try:
@@ -538,11 +568,9 @@ def read_tenhou6(raw: bytes) -> Game:
     rules = GameRules(
         red_fives=red,
         open_tanyao="喰" in disp or not disp,
-        players=3 if "三" in disp else 4,
+        players=3 if "三" in disp or _fourth_seat_empty(data["log"]) else 4,
         hanchan="南" in disp,
     )
-    if rules.players == 3:
-        raise RecordError("three-player tenhou.net/6 records cannot be read yet", None, "rule")
     reader = _Reader(rules)
     hands = []
     for index, entry in enumerate(data["log"][:100]):

@@ -7,6 +7,7 @@ the rules give (a dealer's haneman tsumo with tsumo loss is 6,000 from each of t
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -94,6 +95,75 @@ def test_a_ron_on_a_north_set_aside():
     assert checked.result["payments"]["ron"] == 3900
 
 
+def tenhou6(hand: list[object]) -> bytes:
+    """One hand as tenhou.net/6 JSON, three players: the fourth seat's parts are empty, a north
+    set aside is ``"f44"`` among the discards, and the norths count with ドラ."""
+    return json.dumps(
+        {"name": ["A", "B", "C", ""], "rule": {"disp": "三般南喰赤", "aka": 1}, "log": [hand]},
+        ensure_ascii=False,
+    ).encode()
+
+
+HEAD6 = [[0, 0, 0], [35000, 35000, 35000, 0], [11], []]
+SEAT1 = [[11, 11, 19, 19, 19, 41, 41, 41, 42, 42, 42, 45, 44]]
+SEAT2 = [[11, 19, 43, 43, 43, 45, 45, 46, 46, 46, 47, 47, 47], [], []]
+TSUMO_YAKU = ["門前清自摸和(1飜)", "嶺上開花(1飜)", "平和(1飜)", "一気通貫(2飜)", "ドラ(1飜)"]
+KITA_TSUMO_6 = tenhou6(
+    [
+        *HEAD6,
+        [21, 22, 23, 24, 25, 26, 27, 28, 29, 32, 33, 35, 44],
+        [35, 34],
+        ["f44"],
+        *SEAT1,
+        [],
+        [],
+        *SEAT2,
+        [],
+        [],
+        [],
+        [
+            "和了",
+            [12000, -6000, -6000, 0],
+            [0, 0, 0, "跳満6000点∀", *TSUMO_YAKU],
+        ],
+    ]
+)
+RON_ON_KITA_6 = tenhou6(
+    [
+        *HEAD6,
+        [21, 22, 23, 24, 25, 26, 27, 28, 29, 35, 35, 44, 44],
+        [31],
+        [60],
+        *SEAT1,
+        [36],
+        ["f44"],
+        *SEAT2,
+        [],
+        [],
+        [],
+        ["和了", [3900, -3900, 0, 0], [0, 1, 0, "40符2飜3900点", "一気通貫(2飜)"]],
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("as_json", "as_mjlog"),
+    [(KITA_TSUMO_6, kita_then_rinshan_tsumo()), (RON_ON_KITA_6, ron_on_a_north_set_aside())],
+)
+def test_the_same_hands_as_tenhou6_json(as_json: bytes, as_mjlog: bytes):
+    """The viewer's JSON of the same hands reads to the same requests and agrees too; without
+    三 in the rule name the empty fourth seat says three players."""
+    for data in (as_json, as_json.replace("三般南喰赤".encode(), "般南喰赤".encode())):
+        game = read_record(data)
+        assert game.rules.players == 3
+        assert game.players == ("A", "B", "C")
+        [checked] = check_game(game)
+        assert checked.differences == ()
+        [expected] = read_record(as_mjlog).hands[0].wins
+        assert checked.win.request == expected.request
+        assert checked.win.recorded.deltas == expected.recorded.deltas
+
+
 @pytest.mark.django_db
 def test_the_api_and_the_review_page_read_a_three_player_game(client):
     response = client.post(
@@ -123,7 +193,9 @@ def test_the_api_and_the_review_page_read_a_three_player_game(client):
 
 @settings(max_examples=200)
 @given(
-    st.sampled_from([kita_then_rinshan_tsumo(), ron_on_a_north_set_aside()]),
+    st.sampled_from(
+        [kita_then_rinshan_tsumo(), ron_on_a_north_set_aside(), KITA_TSUMO_6, RON_ON_KITA_6]
+    ),
     st.integers(0, 1200),
     st.integers(0, 40),
     st.text(max_size=8),
