@@ -20,20 +20,21 @@ def create_collection(owner: Learner, title: str) -> Collection:
     )
 
 
-def save_hand(collection: Collection, title: str, query: str) -> SavedHand:
+def _end(collection: Collection) -> int:
+    """The position after the collection's last hand."""
     last = collection.hands.aggregate(m=Max("position"))["m"]
+    return 0 if last is None else last + 1
+
+
+def save_hand(collection: Collection, title: str, query: str) -> SavedHand:
     return SavedHand.objects.create(
-        collection=collection,
-        title=title,
-        query=query,
-        position=0 if last is None else last + 1,
+        collection=collection, title=title, query=query, position=_end(collection)
     )
 
 
 def save_hands(collection: Collection, hands: list[tuple[str, str]]) -> None:
     """Save several hands (title, query) at the end of ``collection`` in one insert."""
-    last = collection.hands.aggregate(m=Max("position"))["m"]
-    start = 0 if last is None else last + 1
+    start = _end(collection)
     SavedHand.objects.bulk_create(
         SavedHand(collection=collection, title=title, query=query, position=start + i)
         for i, (title, query) in enumerate(hands)
