@@ -87,6 +87,15 @@ FLAG_LABELS: Final[dict[str, Promise]] = {
 SANMA_FLAG_LABELS: Final[dict[str, Promise]] = {
     "rinshan": _("Rinshan (after a kan or a kita)"),
 }
+
+
+def flag_label(name: str, three_players: bool) -> Promise:
+    """A situation flag's label, the three-player wording where it differs."""
+    if three_players:
+        return SANMA_FLAG_LABELS.get(name, FLAG_LABELS[name])
+    return FLAG_LABELS[name]
+
+
 SWITCH_LABELS: Final[dict[str, Promise]] = {
     "red_fives": _("Red fives"),
     "open_tanyao": _("Open tanyao (kuitan)"),

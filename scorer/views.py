@@ -112,9 +112,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "flags": [
             (
                 name,
-                forms.SANMA_FLAG_LABELS.get(name, forms.FLAG_LABELS[name])
-                if three
-                else forms.FLAG_LABELS[name],
+                forms.flag_label(name, three),
                 state.flags.get(name),
                 errors.get(name),
             )

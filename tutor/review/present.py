@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorer.engine.notation import Meld, NotationError, parse_hand
-from scorer.forms import FLAG_LABELS, SANMA_FLAG_LABELS
+from scorer.forms import FLAG_LABELS, flag_label
 from scorer.gamelog import Game, Hand, RecordError, Win, read_record
 from scorer.gamelog.check import Checked, check_game, computed_deltas
 from scorer.gamelog.read import unpack
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
-from tutor.accounts.learners import learner_for
+from tutor.accounts.models import Learner
 from tutor.course.names import limit_label, yaku_label
 from tutor.review.fetch import UNREACHABLE
 from tutor.review.models import ReviewedGame
@@ -173,15 +173,12 @@ def _win_view(number: int, checked: Checked, names: list[str], seat: int | None)
         melds = list(parsed.melds)
     except NotationError:
         concealed, melds = [], []
-    # The picker's labels; three players draw a replacement tile after a kita too.
-    labels = dict(FLAG_LABELS)
-    if len(names) == 3:
-        labels.update(SANMA_FLAG_LABELS)
     situation = [
         _("Seat wind: %(wind)s") % {"wind": wind_name(str(req["seat"]))},
         _("Round wind: %(wind)s") % {"wind": wind_name(str(req["round"]))},
         _("Tsumo") if win.tsumo else _("Ron"),
-        *[str(label) for name, label in labels.items() if req.get(name)],
+        # The picker's labels (three players draw a replacement tile after a kita too).
+        *[str(flag_label(name, len(names) == 3)) for name in FLAG_LABELS if req.get(name)],
     ]
     if req.get("nuki"):
         n = int(str(req["nuki"]))
@@ -293,18 +290,24 @@ def game_view(game: Game, seat: int | None) -> tuple[list[HandView], dict[str, i
     return hands, {"hands": len(game.hands), "wins": wins, "agree": agree}
 
 
-def game_context(request: HtmxHttpRequest, stored: ReviewedGame, owner: bool) -> dict[str, Any]:
+def owns(stored: ReviewedGame, learner: Learner | None) -> bool:
+    return learner is not None and stored.owner_id == learner.pk
+
+
+def game_context(
+    request: HtmxHttpRequest, stored: ReviewedGame, learner: Learner | None
+) -> dict[str, Any]:
+    """The game page's context for ``learner`` (the request's, None when it has none)."""
     game = read_record(stored.record)
     hands, summary = game_view(game, stored.seat)
     names = [name or "?" for name in game.players]
-    learner = learner_for(request, create=False)
     return {
         "stored": stored,
         "game": game,
         "names": list(enumerate(names)),
         "hands": hands,
         "summary": summary,
-        "owner": owner,
+        "owner": owns(stored, learner),
         "seat": stored.seat,
         # Wins the engine scored (those a collection or a live lesson can ask about).
         "scored_wins": [w for h in hands for w in h.wins if w.rows],

@@ -20,6 +20,7 @@ from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_record
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
 from tutor.accounts.learners import learner_for
+from tutor.accounts.models import Learner
 from tutor.collections import hands, store
 from tutor.collections.views import TITLE_MAX
 from tutor.quiz.base import check
@@ -94,27 +95,27 @@ def review_import(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("tutor:review_game", public_id=stored.public_id)
 
 
-def _visible(request: HtmxHttpRequest, public_id: str) -> tuple[ReviewedGame, bool]:
+def _visible(request: HtmxHttpRequest, public_id: str) -> tuple[ReviewedGame, Learner | None]:
+    """The game and the request's learner (None if it has none): the owner's, or a shared one."""
     stored = get_object_or_404(ReviewedGame, public_id=public_id)
     learner = learner_for(request, create=False)
-    owner = learner is not None and stored.owner_id == learner.pk
-    if not owner and not stored.shared:
+    if not present.owns(stored, learner) and not stored.shared:
         raise Http404
-    return stored, owner
+    return stored, learner
 
 
-def _owned(request: HtmxHttpRequest, public_id: str) -> ReviewedGame:
-    stored, owner = _visible(request, public_id)
-    if not owner:
+def _owned(request: HtmxHttpRequest, public_id: str) -> tuple[ReviewedGame, Learner]:
+    stored, learner = _visible(request, public_id)
+    if learner is None or not present.owns(stored, learner):
         raise Http404
-    return stored
+    return stored, learner
 
 
 @require_GET
 def review_game(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """The game: every hand, every win beside Tenbo's result."""
-    stored, owner = _visible(request, public_id)
-    context = present.game_context(request, stored, owner)
+    stored, learner = _visible(request, public_id)
+    context = present.game_context(request, stored, learner)
     if request.htmx:
         return render(request, "review/game.html#hands", context)
     return render(request, "review/game.html", context)
@@ -123,21 +124,21 @@ def review_game(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def review_seat(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """ "Which one were you?": the learner's seat in the record (chosen once, changeable)."""
-    stored = _owned(request, public_id)
+    stored, learner = _owned(request, public_id)
     value = request.POST.get("seat", "")
     if value.isdigit() and int(value) < 4:
         stored.seat = int(value)
         stored.save(update_fields=["seat"])
     if request.htmx:
         return render(
-            request, "review/game.html#hands", present.game_context(request, stored, True)
+            request, "review/game.html#hands", present.game_context(request, stored, learner)
         )
     return redirect("tutor:review_game", public_id=public_id)
 
 
 @require_POST
 def review_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    stored = _owned(request, public_id)
+    stored, _learner = _owned(request, public_id)
     stored.shared = request.POST.get("shared") == "1"
     stored.save(update_fields=["shared"])
     return redirect("tutor:review_game", public_id=public_id)
@@ -148,13 +149,13 @@ def review_collect(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """Save the game's wins to a new collection: every one, or with ``only=mine`` the
     learner's own. With ``live=1`` a teacher goes on to teach that deck live (the class is
     chosen there)."""
-    stored, owner = _visible(request, public_id)
-    context = present.game_context(request, stored, owner)
+    stored, learner = _visible(request, public_id)
+    context = present.game_context(request, stored, learner)
     wins = context["scored_wins"]
     # "Your wins" are the owner's (the seat they chose); a visitor of a shared game has none.
     mine = request.POST.get("only") == "mine"
     if mine:
-        wins = [w for w in wins if w.mine and owner]
+        wins = [w for w in wins if w.mine and context["owner"]]
     saved = [(w.title, query) for w in wins if (query := hands.query_from_url(w.explain))]
     if not saved:
         if mine:
@@ -162,7 +163,7 @@ def review_collect(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.error(request, _("This game has no win to save."))
         return redirect("tutor:review_game", public_id=public_id)
-    learner = learner_for(request)
+    learner = learner or learner_for(request)  # a visitor of a shared game may have none yet
     assert learner is not None
     title = _("My wins: %(game)s") if mine else _("Game: %(game)s")
     collection = store.create_collection(learner, (title % {"game": stored.title})[:TITLE_MAX])
@@ -174,13 +175,13 @@ def review_collect(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def review_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    _owned(request, public_id).delete()
+    _owned(request, public_id)[0].delete()
     return redirect("tutor:review")
 
 
 def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict[str, Any]:
-    stored, owner = _visible(request, public_id)
-    context = present.game_context(request, stored, owner)
+    stored, learner = _visible(request, public_id)
+    context = present.game_context(request, stored, learner)
     wins = [w for h in context["hands"] for w in h.wins if w.rows]
     view = next((w for w in wins if w.number == number), None)
     if view is None:
