@@ -308,11 +308,11 @@ class _Reader:
             elif play.last_discard != (from_who, win_tile):
                 # A ron on a closed kan's tile (kokushi) or, three players, on a north just
                 # set aside: neither is a discard.
-                last_kan = play.calls[from_who][-1] if play.calls[from_who] else None
+                last_call = play.calls[from_who][-1] if play.calls[from_who] else None
                 if not (
-                    last_kan
-                    and last_kan.kind in ("closed_kan", "kita")
-                    and win_tile in last_kan.tiles
+                    last_call
+                    and last_call.kind in ("closed_kan", "kita")
+                    and win_tile in last_call.tiles
                 ):
                     raise RecordError("a ron on a tile the discarder did not just give", n, tag)
         ba = _ints(el.get("ba"), "ba", n, tag)

@@ -282,7 +282,7 @@ class _Player:
         self.last_added = rest[0]
 
 
-def _points(text: str, players: int = 4) -> tuple[int, int, str | None, int]:
+def _points(text: str, players: int) -> tuple[int, int, str | None, int]:
     """``"30符1飜1000点"`` -> (fu, han, limit, points collected without honba or sticks); fu and
     han are 0 where a limit hides them. A tsumo is paid by the ``players - 1`` others (three
     players: the record's shares are as paid, so a tsumo loss shows in the total)."""

@@ -10,7 +10,7 @@
   var file = form.querySelector("#file");
   if (!area || !file || typeof TextEncoder === "undefined") { return; }
   form.addEventListener("submit", function () {
-    area.name = "record";
+    area.name = "record";  // a field again (after an earlier send, or back from the page cache)
     var max = Number(area.getAttribute("data-max-bytes") || 0);
     var text = area.value.trim();
     if (!max || !text || (file.files && file.files.length)) { return; }
@@ -26,6 +26,4 @@
       // No DataTransfer (an old browser): the form goes as it is, and the server says why.
     }
   });
-  // Back from the game page (the browser's page cache): the box is a field again.
-  window.addEventListener("pageshow", function () { area.name = "record"; });
 })();
