@@ -1,8 +1,11 @@
-"""Shared test helpers: where the spec lives (read from ../shared, never copied)."""
+"""Shared test helpers: the test data lives in tests/data (its provenance in its README)."""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,13 +23,46 @@ settings.register_profile("tenbo", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("tenbo")
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-SPEC = SHARED / "spec"
-CONFORMANCE = SHARED / "conformance" / "tenhou" / "cases.jsonl"
+DATA = REPO / "tests" / "data"
+#: The 69 tenhou.net game records (.mjlog).
+LOGS = DATA / "tenhou-logs"
+CONFORMANCE = DATA / "tenhou" / "cases.jsonl"
+
+
+# ---------------------------------------------------------------------- the repository stands alone
+# A clone of this repository alone must pass `make test`: no test may read a file beside the
+# clone (the first tests read the contract and data from a folder beside it). This audit hook
+# refuses, for the whole run, any open() of a path under the clone's parent folder that is not
+# inside the clone; the temporary folder, the Python installation and the home folder's dot-folders
+# (caches) stay allowed, since the parent folder may be /tmp or a home folder.
+# tests/test_stands_alone.py proves the hook is active.
+def _allowed_roots() -> tuple[str, ...]:
+    roots = {REPO, Path(tempfile.gettempdir()), Path(sys.prefix), Path(sys.base_prefix)}
+    return tuple(os.path.realpath(root) + os.sep for root in roots)
+
+
+_PARENT = os.path.realpath(REPO.parent) + os.sep
+_ALLOWED = _allowed_roots()
+_HOME_DOT = os.path.join(os.path.realpath(Path.home()), ".")
+
+
+def _refuse_reads_beside_the_clone(event: str, args: tuple[Any, ...]) -> None:
+    if event != "open" or not isinstance(args[0], str | bytes | os.PathLike):
+        return
+    path = os.path.abspath(os.fsdecode(args[0]))
+    if (
+        path.startswith(_PARENT)
+        and not path.startswith(_ALLOWED)
+        and not path.startswith(_HOME_DOT)
+    ):
+        raise PermissionError(f"tests must not read outside the repository: {path}")
+
+
+sys.addaudithook(_refuse_reads_beside_the_clone)
 
 
 def load_examples() -> list[dict[str, Any]]:
-    examples: list[dict[str, Any]] = json.loads((SPEC / "examples.json").read_text("utf-8"))
+    examples: list[dict[str, Any]] = json.loads((DATA / "examples.json").read_text("utf-8"))
     return examples
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 
-RECORD = SHARED / "conformance" / "tenhou-logs" / "pao-tsumo.mjlog"
+RECORD = LOGS / "pao-tsumo.mjlog"
 SHOTS = Path("/tmp/shots/review")
 
 pytestmark = pytest.mark.django_db(transaction=True)

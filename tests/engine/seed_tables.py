@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import SPEC
+from tests.conftest import DATA
 
 LIMITS = {
     "満貫": "mangan",
@@ -20,7 +20,7 @@ CELL = re.compile(
 
 
 def seed_text() -> str:
-    (path,) = sorted((SPEC / "seeds").glob("000_*.txt"))
+    (path,) = sorted((DATA / "seeds").glob("000_*.txt"))
     return path.read_text(encoding="utf-8")
 
 

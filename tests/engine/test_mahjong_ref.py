@@ -1,26 +1,20 @@
 """The mahjong-package adapter is itself checked before it serves as a reference.
 
-It must reproduce the 333 real Tenhou wins (shared/conformance/tenhou) and every worked example
-of shared/spec/examples.json, and each rule switch must move its numbers the way RULES.md says.
+It must reproduce the 333 real Tenhou wins (tests/data/tenhou) and every worked example of
+tests/data/examples.json, and each rule switch must move its numbers the way docs/RULES.md says.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import load_examples, load_tenhou_cases
 from tests.support.mahjong_ref import Unsupported, parse_hand, resolve_rules, score_with_mahjong
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
-TENHOU_CASES: list[dict[str, Any]] = [
-    json.loads(line)
-    for line in (SHARED / "conformance" / "tenhou" / "cases.jsonl").read_text().splitlines()
-    if line.strip()
-]
-EXAMPLES: list[dict[str, Any]] = json.loads((SHARED / "spec" / "examples.json").read_text())
+TENHOU_CASES: list[dict[str, Any]] = load_tenhou_cases()
+EXAMPLES: list[dict[str, Any]] = load_examples()
 
 # Cases where the mahjong package is known to disagree with Tenhou, with the reason. It agrees
 # with all 333 today; an entry here must name the case id and say why (never a silent skip).

@@ -4,27 +4,22 @@ every situation flag, yakuman included: a yaku that holds must have all its need
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from pathlib import Path
 
 from scorer.engine import EngineError, parse_request
 from scorer.engine.generate import generate_request, generate_requests
 from scorer.engine.hand import readings
 from scorer.engine.request import BOOL_FIELDS
 from scorer.engine.yaku import ALL_FACTS, YAKU, YAKUMAN, Ctx, fact_names, hand_facts, rows_for
-
-SHARED = Path(__file__).resolve().parents[3] / "shared"
+from tests.conftest import load_examples, load_tenhou_cases
 
 
 def corpus() -> list[dict[str, object]]:
     requests = generate_requests(20261122, 6000)
     requests += generate_requests(7, 2000, red_fives=False)
-    lines = (SHARED / "conformance/tenhou/cases.jsonl").read_text().splitlines()
-    requests += [json.loads(line)["request"] for line in lines if line.strip()]
-    examples = json.loads((SHARED / "spec/examples.json").read_text())
-    requests += [example["request"] for example in examples]
+    requests += [case["request"] for case in load_tenhou_cases()]
+    requests += [example["request"] for example in load_examples()]
     # Three players with north as a value tile: the only hands that reach the north_wind row.
     rng = random.Random(20261123)
     north = {"preset": "tenhou_sanma", "north_yakuhai": True}

@@ -9,9 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from scorer.gamelog import MAX_RECORD_BYTES
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 
-LOGS = SHARED / "conformance" / "tenhou-logs"
 PAO = (LOGS / "pao-tsumo.mjlog").read_bytes()
 
 

@@ -1,4 +1,4 @@
-"""Every record of ../shared/conformance/tenhou-logs/ imported: every hand listed, every win's
+"""Every record of tests/data/tenhou-logs/ imported: every hand listed, every win's
 fu, points, limit, yaku and score changes as Tenhou recorded them (scored by the engine)."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import pytest
 from scorer.engine import score_request
 from scorer.gamelog import read_mjlog
 from scorer.gamelog.check import check_game
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 
-LOGS = SHARED / "conformance" / "tenhou-logs"
 RECORDS = sorted(LOGS.glob("*.mjlog"))
 
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from scorer.engine.notation import parse_hand
 from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_mjlog
 from scorer.gamelog.tiles import decode_call
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 
-PAO = (SHARED / "conformance" / "tenhou-logs" / "pao-tsumo.mjlog").read_text("utf-8")
+PAO = (LOGS / "pao-tsumo.mjlog").read_text("utf-8")
 
 BILLION_LAUGHS = """<?xml version="1.0"?>
 <!DOCTYPE lolz [

@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from scorer.engine.notation import parse_hand
 from scorer.gamelog import RecordError, read_mjlog, read_record
 from scorer.gamelog.check import check_game
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 from tests.gamelog.tenhou6_from_mjlog import convert
 
-LOGS = SHARED / "conformance" / "tenhou-logs"
 RECORDS = sorted(LOGS.glob("*.mjlog"))
 
 

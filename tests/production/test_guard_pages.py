@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from config.guard import MAX_VALUE
-from tests.tutor.quizhelp import post_answer, right_answers
+from tests.quiz.quizhelp import post_answer, right_answers
 from tutor import quiz
 from tutor.quiz.models import Answer
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.tutor.quizhelp import answer
+from tests.quiz.quizhelp import answer
 from tutor.accounts import learners
 from tutor.models import Learner
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from config import writers
-from tests.tutor.quizhelp import post_answer, right_answers
+from tests.quiz.quizhelp import post_answer, right_answers
 from tutor import quiz
 from tutor.quiz import progress
 from tutor.quiz.models import Answer

@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 from tests.i18n.visible import english_in
 from tutor.review.models import ReviewedGame
 
 pytestmark = pytest.mark.django_db
 
-LOGS = SHARED / "conformance" / "tenhou-logs"
 NAMES = ("うさぎファンシー", "CLS", "酸欠少女さユり", "tacos")
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 from tests.i18n.visible import english_in
 from tutor.quiz.models import Answer, ItemProgress
 from tutor.review.models import ReviewedGame
 
 pytestmark = pytest.mark.django_db
 
-PAO = (SHARED / "conformance" / "tenhou-logs" / "pao-tsumo.mjlog").read_bytes()
+PAO = (LOGS / "pao-tsumo.mjlog").read_bytes()
 
 
 def imported(client) -> ReviewedGame:

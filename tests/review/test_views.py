@@ -8,12 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 from tutor.review.models import ReviewedGame
 
 pytestmark = pytest.mark.django_db
 
-LOGS = SHARED / "conformance" / "tenhou-logs"
 PAO = (LOGS / "pao-tsumo.mjlog").read_bytes()
 
 

@@ -8,10 +8,8 @@ from html import unescape
 import pytest
 
 from scorer.gamelog import read_mjlog
-from tests.conftest import SHARED
+from tests.conftest import LOGS
 from tutor.walkthrough.steps import request_query
-
-LOGS = SHARED / "conformance" / "tenhou-logs"
 
 
 def link_of(name: str, index: int) -> str:
