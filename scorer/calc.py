@@ -131,7 +131,7 @@ class PointsForm(forms.Form):
 def sanma_rule_text(rule: str, dealer: bool) -> str:
     """Which of the engine's sentences (``trace.TEXT["sanma." + ...]``) says how this tsumo is
     paid: the rule's own, but "dealer_own" on the dealer's own tsumo under "dealer pays" (the
-    dealer is the winner there, and the north share is split: docs/API-sanma.md), as the
+    dealer is the winner there, and the north share is split: docs/API.md §7), as the
     engine's ``payment_rule`` step says it."""
     return "dealer_own" if rule == "dealer" and dealer else rule
 

@@ -1,6 +1,6 @@
 """``POST /api/games``: a game record in (the body: ``.mjlog`` XML, gzip or not, or the
 tenhou.net/6 JSON; or a JSON object ``{"record": "<the record as text>"}``), every hand out with
-each win's score request, what Tenhou recorded and what Tenbo computes (docs/API-review.md)."""
+each win's score request, what Tenhou recorded and what Tenbo computes (docs/API.md §10)."""
 
 from __future__ import annotations
 

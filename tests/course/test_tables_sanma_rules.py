@@ -64,7 +64,7 @@ def test_the_rule_is_named_in_the_heading_and_the_legend(client):
 
 
 def test_mangan_under_each_rule(client):
-    """docs/API-sanma.md: a non-dealer's mangan tsumo is 2000 + 4000 (loss), 3000 + 5000
+    """docs/API.md §7: a non-dealer's mangan tsumo is 2000 + 4000 (loss), 3000 + 5000
     (split), 2000 + 6000 (dealer pays); the dealer's, 4000 all (loss), else 6000 all."""
     want = {"loss": ("2,000/4,000", "4,000"), "split": ("3,000/5,000", "6,000")}
     want["dealer"] = ("2,000/6,000", "6,000")

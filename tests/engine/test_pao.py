@@ -1,4 +1,4 @@
-"""Responsibility payments (pao) and the double ron's far winner (docs/API-review.md)."""
+"""Responsibility payments (pao) and the double ron's far winner (docs/API.md §8)."""
 
 from __future__ import annotations
 

@@ -234,7 +234,7 @@ def test_bad_input_never_crashes(client, query):
 
 
 def test_the_dealers_own_tsumo_under_dealer_pays_is_explained_as_split():
-    """docs/API-sanma.md: on the dealer's own tsumo the dealer-pays rule splits the share."""
+    """docs/API.md §7: on the dealer's own tsumo the dealer-pays rule splits the share."""
     q = quiz.make_question(KIND, 1, {"item": sanma.key_of("dealer", True, 3, 30)})
     rule = q.derivation[1]
     assert "split between the two payers" in rule

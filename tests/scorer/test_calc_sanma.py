@@ -92,7 +92,7 @@ def test_each_rule_is_said_in_the_engines_words(client):
     _, html = page(client, "han=5&tsumo=1&rules=tenhou_sanma&sanma_tsumo=dealer")
     assert short(html) == "2,000/6,000"
     assert "the dealer also pays the missing north player's share" in html
-    # The dealer's own tsumo under "dealer pays" is split (docs/API-sanma.md): said so.
+    # The dealer's own tsumo under "dealer pays" is split (docs/API.md §7): said so.
     _, html = page(client, "han=5&tsumo=1&dealer=1&rules=mahjongsoul_sanma&sanma_tsumo=dealer")
     assert short(html) == "6,000 all"
     assert "the dealer won, so no dealer is left to pay the missing north player's" in html

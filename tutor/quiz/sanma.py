@@ -1,7 +1,7 @@
 """Three players: a tsumo paid under each payment rule (tsumo loss, split, dealer pays).
 
 Three-player mahjong has no north seat, and house rules differ on what becomes of the north
-player's share of a tsumo (docs/API-sanma.md, the engine's switch ``sanma_tsumo``):
+player's share of a tsumo (docs/API.md §7, the engine's switch ``sanma_tsumo``):
 
 - tsumo loss (ツモ損): each payer pays as with four players; the north share is not paid;
 - split (北家折半): half the north share is added to each payer's, then rounded up;
@@ -50,7 +50,7 @@ PAY_RULE_NAMES: Final[dict[str, Promise]] = {
     "split": gettext_lazy("the split rule (北家折半)"),
     "dealer": gettext_lazy("the dealer-pays rule"),
 }
-#: What each rule does, in one sentence (docs/API-sanma.md, scorer/engine/rules.py).
+#: What each rule does, in one sentence (docs/API.md §7, scorer/engine/rules.py).
 PAY_RULE_TEXT: Final[dict[str, Promise]] = {
     "loss": gettext_lazy(
         "Tsumo loss: each of the two payers pays what they would pay with four players; the "

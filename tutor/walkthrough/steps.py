@@ -44,7 +44,7 @@ from tutor.course.names import LIMIT_NAMES
 Result = dict[str, Any]
 
 #: The request fields a walkthrough URL carries: API.md's, ``nuki`` (north tiles set aside
-#: with three players, docs/API-sanma.md) after the indicators, and ``discarder`` (who dealt
+#: with three players, docs/API.md §7) after the indicators, and ``discarder`` (who dealt
 #: in, for wareme) after the wareme seat: every field the engine reads, so the walkthrough
 #: scores a URL exactly as /api/score does.
 REQUEST_FIELDS: tuple[str, ...] = tuple(
@@ -59,7 +59,7 @@ REQUEST_FIELDS: tuple[str, ...] = tuple(
     )
 )
 
-#: Fields a link may carry beyond the form's (a reviewed game's win, docs/API-review.md): kept
+#: Fields a link may carry beyond the form's (a reviewed game's win, docs/API.md §8): kept
 #: in the request and in every link, not shown as form fields.
 LINK_FIELDS: tuple[str, ...] = ("pao", "ron_order")
 
