@@ -13,7 +13,7 @@ no slip explains gets nothing either (the page shows the derivation). In the yak
 chosen wrongly gets the engine's own "why not" sentence, and a missed one its "why".
 
 The same function serves the classroom's "common wrong answers": it groups a class's wrong
-answers by what the feedback says of them. tests/tutor/test_slip_oracle.py checks all of this
+answers by what the feedback says of them. tests/quiz/test_slip_oracle.py checks all of this
 over every drill kind, rule preset and slip.
 """
 

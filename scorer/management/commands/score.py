@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorer.engine import PRESETS, score_request, steps_flag
+from scorer.engine import ALL_PRESETS, score_request, steps_flag
 from scorer.engine.request import BOOL_FIELDS, EngineError
 
 
@@ -32,7 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--ura", default="", help="ura dora indicators")
         parser.add_argument("--honba", type=int, default=0)
         parser.add_argument("--sticks", type=int, default=0)
-        parser.add_argument("--rules", default="tenhou", help=f"one of {', '.join(PRESETS)}")
+        parser.add_argument("--rules", default="tenhou", help=f"one of {', '.join(ALL_PRESETS)}")
         parser.add_argument(
             "--steps",
             nargs="?",
