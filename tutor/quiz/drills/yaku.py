@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorer.engine.yaku import YAKU
+from tutor.quiz import feedback
 from tutor.quiz.base import (
+    Drill,
     Field,
     Question,
+    Slip,
     number_field,
     rng_for,
+    rules_option,
     steps_text,
 )
 from tutor.quiz.hands import hand_facts, scored_hand
+from tutor.quiz.registry import register
 
 
 def yaku_question(seed: int, opts: dict[str, str]) -> Question:
@@ -31,7 +40,7 @@ def yaku_question(seed: int, opts: dict[str, str]) -> Question:
     choices = [(y.id, _(y.name)) for y in YAKU if y.id in offered]
     han = int(result["han"])
     fields = [
-        Field("yaku", _("Yaku present"), choices=choices, multiple=True, numeric=False),
+        Field("yaku", _("Yaku present"), choices=choices, multiple=True, numeric=False, kanji=True),
         number_field("han", _("Total han (dora included)"), han, range(1, 14), opts, rng),
     ]
     return Question(
@@ -46,5 +55,25 @@ def yaku_question(seed: int, opts: dict[str, str]) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
+
+
+def yaku_notes(question: Question, answers: Mapping[str, Any], found: list[Slip]) -> list[Slip]:
+    """First the engine's why-not for each yaku chosen wrongly and why for each one missed,
+    then the slips in the han."""
+    return feedback.yaku_slips(question, answers) + found
+
+
+register(
+    Drill(
+        kind="yaku",
+        name=gettext_lazy("Yaku and han"),
+        help=gettext_lazy("Pick every yaku the hand has and give the total han."),
+        order=50,
+        build=yaku_question,
+        options=rules_option,
+        variants=feedback.han_slips,
+        notes=yaku_notes,
+    )
+)
