@@ -58,6 +58,9 @@ class Field:
     multiple: bool = False
     numeric: bool = True
     kanji: bool = False
+    #: The lowest and highest number a typed answer can be: one outside is refused with a
+    #: message beside the field (:func:`field_error`), neither checked nor stored.
+    bounds: tuple[int, int] | None = None
 
 
 @dataclass
@@ -423,6 +426,22 @@ def parse_number(text: str) -> int | None:
     """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
     digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
     return parse_int(digits)
+
+
+def field_error(f: Field, value: str) -> str:
+    """The message shown beside a typed answer that field ``f`` refuses: a number outside its
+    ``bounds`` ("" for an answer that is checked as it is given)."""
+    if f.bounds is None or f.choices:
+        return ""
+    number = parse_number(value)
+    low, high = f.bounds
+    if number is None or low <= number <= high:
+        return ""
+    return _("%(label)s: a whole number from %(low)s to %(high)s.") % {
+        "label": f.label,
+        "low": low,
+        "high": high,
+    }
 
 
 def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:

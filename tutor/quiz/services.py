@@ -9,7 +9,8 @@ module of ``tutor.quiz`` they import, besides Django's wiring (``models``, ``adm
 - hands: :func:`hand_tiles` (to draw), :func:`hand_facts` (in words);
 - progress: :func:`record` and :func:`record_answer` (an answer counts in the learner's own
   progress and schedule), :func:`group_table_levels` (a class's mastery of the table);
-- the form's conventions: :data:`ANSWER_PREFIX`, :data:`MAX_SEED`.
+- the form's conventions: :data:`ANSWER_PREFIX`, :data:`MAX_SEED`, :func:`field_error` (a
+  typed number a field refuses, with the message to show beside it).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tutor.quiz.base import (
     QuizError,
     Slip,
     Verdict,
+    field_error,
     parse_number,
     rules_of,
     set_seed,
@@ -59,6 +61,7 @@ __all__ = [
     "check",
     "drill",
     "drills",
+    "field_error",
     "find",
     "grid",
     "group_table_levels",

@@ -30,7 +30,7 @@ from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, progress, registry, srs
-from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, rules_label
+from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, field_error, rules_label
 from tutor.quiz.drills import sanma
 from tutor.quiz.hands import hand_tiles
 from tutor.walkthrough.steps import wait_name
@@ -101,9 +101,9 @@ def _bad_answer(data: QueryDict) -> str | None:
 
 
 def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
-    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, with
-    the message shown beside each, naming the field by its label; they are neither checked
-    nor stored."""
+    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, or a
+    number the field cannot be, with the message shown beside each, naming the field by its
+    label; they are neither checked nor stored."""
     labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
     errors = {}
     for name, values in data.lists():
@@ -119,6 +119,11 @@ def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
                 errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
                     "n": MAX_ANSWER
                 }
+    for f in question.fields:
+        # A number no answer can be (40 han is possible, 400 is not): said beside the field.
+        message = field_error(f, data.get(ANSWER_PREFIX + f.name, ""))
+        if message and ANSWER_PREFIX + f.name not in errors:
+            errors[ANSWER_PREFIX + f.name] = message
     return errors
 
 

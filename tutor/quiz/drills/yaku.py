@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorer.engine.rules import Rules
 from scorer.engine.yaku import YAKU
 from tutor.quiz import feedback
 from tutor.quiz.base import (
@@ -17,11 +18,28 @@ from tutor.quiz.base import (
     Slip,
     number_field,
     rng_for,
+    rules_of,
     rules_option,
     steps_text,
 )
 from tutor.quiz.hands import hand_facts, scored_hand
 from tutor.quiz.registry import register
+
+#: The most han of yaku a hand without a yakuman can have: double riichi, ippatsu and houtei
+#: (2 + 1 + 1) on toitoi, sanankou, sankantsu, honroutou, honitsu and shousangen (2 + 2 + 2 + 2 +
+#: 3 + 2) with haku, hatsu and a double east (1 + 1 + 2). A tsumo would make the fourth triplet
+#: concealed too (suuankou, a yakuman); every hand of sequences or pairs has fewer.
+YAKU_HAN_MOST: Final = 21
+#: The most dora: at most three kans (a fourth is suukantsu, a yakuman), so four indicators and
+#: four ura indicators, each naming a tile the hand holds at most four of.
+DORA_MOST: Final = 2 * (1 + 3) * 4
+
+
+def han_most(rules: Rules) -> int:
+    """The most han a hand without a yakuman can have under ``rules``: the yaku above, every
+    dora and every red five at once (no hand has more; 11m77z(1111z)(5555z)(6666z) won on 1m
+    by double riichi, ippatsu and houtei has 51 with sixteen dora and fourteen ura dora)."""
+    return YAKU_HAN_MOST + DORA_MOST + rules.red_fives
 
 
 def yaku_question(seed: int, opts: dict[str, str]) -> Question:
@@ -43,6 +61,7 @@ def yaku_question(seed: int, opts: dict[str, str]) -> Question:
         Field("yaku", _("Yaku present"), choices=choices, multiple=True, numeric=False, kanji=True),
         number_field("han", _("Total han (dora included)"), han, range(1, 14), opts, rng),
     ]
+    fields[1].bounds = (1, han_most(rules_of(opts)))
     return Question(
         kind="yaku",
         seed=seed,
