@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tutor import quiz
-from tutor.quiz.table import parse_table_key
+from tutor.quiz.cells import parse_table_key
 
 SET = 3
 WRONG = {4, 7}  # questions answered wrongly on purpose

@@ -300,7 +300,7 @@ def test_every_lesson_but_the_curiosity_ends_with_links_to_its_drills(client):
 
 def items_question(request: dict[str, Any]) -> Question:
     """A fu_items question on a chosen hand, with the drill's own fields."""
-    from tutor.quiz.fu import _fu_item_fields
+    from tutor.quiz.drills.fu import _fu_item_fields
 
     result = score_request(request)
     q = hand_question("fu_items", request, ["fu"])

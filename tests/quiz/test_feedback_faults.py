@@ -13,9 +13,9 @@ from tests.quiz.quizhelp import post_answer
 from tests.quiz.test_feedback import PINFU_TSUMO, hand_question
 from tutor import quiz
 from tutor.quiz import feedback
-from tutor.quiz.base import rules_of
-from tutor.quiz.estimate import quick_figure
-from tutor.quiz.feedback import Slip, slips
+from tutor.quiz.base import Slip, rules_of
+from tutor.quiz.drills.estimate import quick_figure
+from tutor.quiz.feedback import slips
 
 
 def named(found: list[Slip]) -> list[str]:
@@ -114,7 +114,7 @@ def test_an_item_slip_that_leaves_the_total_alone_says_nothing_of_the_total() ->
         assert case is not None
         same = [
             v
-            for v in feedback._item_variants(q, case)
+            for v in feedback.item_variants(q, case)
             if v[0] == "tsumo_fu_forgotten" and "fu" not in v[1]
         ]
         if same:

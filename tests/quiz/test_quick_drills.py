@@ -13,7 +13,7 @@ from scorer.engine.tables import cell
 from tests.quiz.quizhelp import post_answer
 from tutor import quiz
 from tutor.quiz.feedback import slips
-from tutor.quiz.questions import BUILDERS
+from tutor.quiz.registry import DRILLS
 
 PATTERN_FU = {"25": 25, "20": 20, "30": 30, "30+": 30, "40+": 40}
 
@@ -46,7 +46,7 @@ def test_both_drills_are_registered():
         assert kind in quiz.KINDS
         assert kind in quiz.KIND_NAMES
         assert kind in quiz.KIND_HELP
-        assert kind in BUILDERS
+        assert kind in DRILLS
         assert quiz.candidates(kind, quiz.normalise(kind, {}))
 
 

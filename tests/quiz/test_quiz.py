@@ -7,8 +7,7 @@ import pytest
 from scorer.engine import PRESETS, score_request
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, cell
 from tutor import quiz
-from tutor.quiz.base import LIMIT_HAN, cell_ok
-from tutor.quiz.table import parse_table_key, payments_of
+from tutor.quiz.cells import LIMIT_HAN, cell_ok, parse_table_key, payments_of
 
 ALL_TABLE = {"dealer": "any", "win": "any", "limits": "1"}
 

@@ -8,7 +8,7 @@ import pytest
 from scorer.engine import PRESETS
 from scorer.engine.tables import cell
 from tutor import quiz
-from tutor.quiz.table import parse_table_key
+from tutor.quiz.cells import parse_table_key
 
 
 def capped(key: str, rules: str) -> bool:

@@ -218,7 +218,7 @@ def test_honba_slips_use_the_rules_counter_value():
     q = hand_question("honba", {**HONBA, "rules": "classic"}, ["tsumo_others", "collect"])
     case = feedback._case(q)
     assert case is not None
-    variants = {slip: numbers for slip, numbers, _params in feedback._payment_variants(case)}
+    variants = {slip: numbers for slip, numbers, _params in feedback.payment_variants(case)}
     once = {k: str(v) for k, v in variants["honba_once"].items()}
     text = next(s.text for s in slips(q, once) if s.id == "honba_once")
     assert "once, 500 per counter" in text

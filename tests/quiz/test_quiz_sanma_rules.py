@@ -13,7 +13,8 @@ import pytest
 from scorer.engine import score_request
 from tests.quiz.quizhelp import answer, post_answer, right_answers
 from tutor import quiz
-from tutor.quiz import feedback, sanma
+from tutor.quiz import feedback
+from tutor.quiz.drills import sanma
 from tutor.quiz.models import Answer, ItemProgress
 
 KIND = "sanma_tsumo"

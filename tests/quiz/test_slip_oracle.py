@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from tutor import quiz
 from tutor.quiz import feedback
-from tutor.quiz.base import RULE_SETS, TABLE_RULE_SETS, Question
+from tutor.quiz.base import RULE_SETS, TABLE_RULE_SETS, Question, Slip
 from tutor.quiz.feedback import SLIP_TOPICS, _case, _pay, reproduces, slips, variants
 
 #: The kinds whose answers are numbers a slip can change, and the presets each is asked under.
@@ -50,7 +50,7 @@ def right_answers(q: Question) -> dict[str, Any]:
     return {k: (v if isinstance(v, list) else str(v)) for k, v in q.expected.items()}
 
 
-def named_ids(found: list[feedback.Slip]) -> list[str]:
+def named_ids(found: list[Slip]) -> list[str]:
     return [i for s in found for i in s.ids]
 
 

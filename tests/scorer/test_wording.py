@@ -78,6 +78,6 @@ def test_picker_points_have_a_thousands_separator(client):
 
 
 def test_quiz_honba_prompt_counts_sticks_in_words():
-    from tutor.quiz import honba
+    from tutor.quiz.drills import honba
 
     assert "stick(s)" not in Path(honba.__file__).read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """Assignments: their questions come from the quiz (``make_question`` with a seed derived from
 the assignment), answers are checked by ``quiz.check`` and also recorded through
-``tutor.quiz.progress`` so they count in the student's own progress. Results for the teacher."""
+the quiz's progress so they count in the student's own progress. Results for the teacher."""
 
 from __future__ import annotations
 
@@ -18,12 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from config.spreadsheet import safe_cell
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
 from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
-from tutor.quiz import feedback, progress, srs
-from tutor.quiz.base import rules_of, table_cells
+from tutor.quiz import services as quiz
 
 
 def question(assignment: Assignment, number: int) -> quiz.Question:
@@ -40,13 +38,13 @@ def make(kind: str, seed: int, options: dict[str, str]) -> quiz.Question:
     hans = {int(h) for h in options.get("formula_han", "").split(",") if h}
     cells = [
         c
-        for c in table_cells(quiz.normalise(kind, options))
+        for c in quiz.table_cells(quiz.normalise(kind, options))
         if (c[3] is None and c[2] in lows) or (c[3] is not None and c[2] in hans)
     ]
     if not cells:
         return quiz.make_question(kind, seed, options)
     cell = random.Random(seed).choice(cells)
-    item = quiz.table_key(*cell, players=rules_of(options).players)
+    item = quiz.table_key(*cell, players=quiz.rules_of(options).players)
     return quiz.make_question(kind, seed, {**options, "item": item})
 
 
@@ -112,7 +110,7 @@ def answer(
     except IntegrityError:
         row = AssignmentAnswer.objects.get(assignment=assignment, learner=learner, number=number)
         return q, quiz.check(q, row.given), row, False
-    progress.record(learner, q, verdict, given)
+    quiz.record(learner, q, verdict, given)
     return q, verdict, row, True
 
 
@@ -211,9 +209,7 @@ def results(assignment: Assignment) -> Results:
             ]
             # The short table phrases first; for anything else, the quiz's own named slips.
             short = pgettext("between mistake phrases", "; ").join(m for m in found if m)
-            meanings[key] = (
-                short or " ".join(x.text for x in feedback.slips(q, a.given)[:2]) or None
-            )
+            meanings[key] = short or " ".join(x.text for x in quiz.slips(q, a.given)[:2]) or None
     wrong = [
         WrongAnswer(n, given, expected, count, meanings[(n, given, expected)])
         for (n, given, expected), count in counts.most_common(10)
@@ -261,25 +257,6 @@ def results_csv(res: Results) -> str:
 
 
 def class_levels(members: list[Membership], win: str = "both") -> dict[Any, dict[str, Any]]:
-    """The class's mastery of each table cell: every student's table items summed; the level
-    (0..5) is the share answered right, so the heatmap shows where the class is weak."""
-    from tutor.quiz.models import ItemProgress
-
-    wins = ("ron", "tsumo") if win == "both" else (win,)
-    out: dict[Any, dict[str, Any]] = {}
-    learners = [m.learner_id for m in members]
-    for key, attempts, correct in ItemProgress.objects.filter(
-        learner__in=learners, kind="table"
-    ).values_list("key", "attempts", "correct"):
-        parts = key.split(":")
-        # The four-player table (three-player cells are items of their own: table.sanma:...).
-        if len(parts) != 5 or parts[0] != "table" or parts[2] not in wins:
-            continue
-        where = (parts[1] == "d", int(parts[4]), int(parts[3]))
-        seen = out.setdefault(where, {"level": None, "attempts": 0, "correct": 0})
-        seen["attempts"] += attempts
-        seen["correct"] += correct
-    for seen in out.values():
-        if seen["attempts"]:
-            seen["level"] = round(srs.MAX_BOX * seen["correct"] / seen["attempts"])
-    return out
+    """The class's mastery of each table cell (``quiz.group_table_levels``): every student's
+    table items summed, so the heatmap shows where the class is weak."""
+    return quiz.group_table_levels([m.learner_id for m in members], win)

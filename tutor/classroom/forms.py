@@ -11,8 +11,8 @@ from django.utils.translation import pgettext_lazy
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS
 from scorer.forms import PRESET_CHOICES
-from tutor import quiz
 from tutor.classroom.roster import NAME_MAX, clean_name
+from tutor.quiz import services as quiz
 
 
 def _rule_choices() -> list[tuple[str, str]]:
@@ -55,7 +55,7 @@ class AssignmentForm(forms.Form):
 
     title = forms.CharField(label=_("Title"), max_length=80)
     kind = forms.ChoiceField(
-        label=_("Drill"), choices=lambda: [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS]
+        label=_("Drill"), choices=lambda: [(d.kind, d.name) for d in quiz.drills()]
     )
     count = forms.IntegerField(
         label=_("Number of questions"), min_value=1, max_value=50, initial=10

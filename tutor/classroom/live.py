@@ -25,14 +25,12 @@ from django.utils.translation import gettext as _
 
 from scorer.numbers import points_text
 from scorer.params import parse_int
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom.models import Classroom, LiveAnswer, LiveLesson, LiveQuestion, Membership
 from tutor.collections.hands import query_from_url
 from tutor.collections.models import Collection
-from tutor.quiz import progress
-from tutor.quiz.hands import hand_facts
-from tutor.quiz.views import MAX_SEED
+from tutor.quiz import services as quiz
+from tutor.quiz.services import MAX_SEED, hand_facts
 from tutor.walkthrough import steps as walkthrough
 
 #: Query parameters of a quiz URL that are not question options.
@@ -67,7 +65,7 @@ def source_from_url(url: str) -> Source | None:
         match = resolve(parts.path)
     except Resolver404:
         return None
-    if match.view_name != "tutor:quiz_question" or match.kwargs.get("kind") not in quiz.KINDS:
+    if match.view_name != "tutor:quiz_question" or quiz.find(match.kwargs.get("kind", "")) is None:
         return None
     data = QueryDict(parts.query)
     # Strict, bounded numbers (scorer.params): a pasted link with "²" or a 5,000-digit seed
@@ -326,7 +324,7 @@ def situation(data: dict[str, Any], result: dict[str, Any]) -> list[str]:
     """The hand's situation in words, as the picker sets it: seat and round wind, ron or tsumo,
     riichi and the rest (the quiz's sentences), then honba and riichi sticks on the table. Dora
     and ura-dora indicators are drawn as tiles beside the hand."""
-    facts = hand_facts(data, result)
+    facts = hand_facts(data)
     honba = parse_int(str(data.get("honba") or "0"), 0, 99) or 0
     sticks = parse_int(str(data.get("sticks") or "0"), 0, 99) or 0
     if honba:
@@ -447,7 +445,7 @@ def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveA
     except IntegrityError:
         return LiveAnswer.objects.filter(question=live, learner=learner).first()
     if prompt.question is not None and verdict is not None:
-        progress.record(learner, prompt.question, verdict, given)
+        quiz.record(learner, prompt.question, verdict, given)
     return row
 
 

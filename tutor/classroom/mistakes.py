@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 
 from scorer.engine import PRESETS
 from scorer.engine.tables import Cell, cell
-from tutor.quiz.base import Question, parse_number
-from tutor.quiz.table import parse_table_key
+from tutor.quiz.services import Question, parse_number, parse_table_key
 
 
 def _payments(c: Cell, win: str) -> dict[str, int]:

@@ -27,7 +27,6 @@ from config.converters import MAX_ID
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
-from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, reports, roster, zones
 from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm
@@ -41,7 +40,8 @@ from tutor.classroom.models import (
 )
 from tutor.classroom.qr import qr_svg
 from tutor.collections.models import Collection
-from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
+from tutor.quiz import services as quiz
+from tutor.quiz.services import ANSWER_PREFIX, hand_tiles
 from tutor.walkthrough import steps as walkthrough
 
 #: The countdowns a teacher may choose (seconds; 0: none)
@@ -123,7 +123,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
         "now": timezone.now(),
         "countdowns": COUNTDOWNS,
         "decks": list(classroom.teacher.collections.all()),
-        "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
+        "kinds": [(d.kind, d.name) for d in quiz.drills()],
         "levels": range(6),
     }
     context["zone"] = zones.zone_name(classroom, request)
@@ -485,7 +485,7 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
             "assignment": taught,
             "res": res,
             "hands": [hand_tiles(q.request) for q in res.questions],
-            "kind_name": quiz.KIND_NAMES.get(taught.kind, taught.kind),
+            "kind_name": quiz.kind_name(taught.kind),
         }
         return render(request, "classroom/results.html", context)
     assignment, membership = _assignment_for_student(request, pk, aid)
@@ -649,7 +649,7 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
         # the assignment's kind and filters (multiple choice included), a question of its own
         return live.Source("quiz", kind=a.kind, seed=live.random_seed(), options=dict(a.options))
     kind = data.get("kind", "")
-    if kind in quiz.KINDS:
+    if quiz.find(kind) is not None:
         return live.Source("quiz", kind=kind, seed=live.random_seed())
     if data.get("from"):
         url = urlsplit(data.get("from", ""))
@@ -989,7 +989,7 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "names": members,
         "join_url": _join_url(request, classroom),
         "qr": qr_svg(_join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name}),
-        "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
+        "kinds": [(d.kind, d.name) for d in quiz.drills()],
         "decks": list(classroom.teacher.collections.all()),
         "countdowns": COUNTDOWNS,
         "lesson": live.open_lesson(classroom),

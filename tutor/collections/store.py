@@ -12,6 +12,9 @@ from tutor.accounts.learners import learner_merged
 from tutor.accounts.models import Learner
 from tutor.collections.models import Collection, SavedHand
 
+#: The longest title of a collection (or of a saved hand).
+TITLE_MAX = 80
+
 
 def create_collection(owner: Learner, title: str) -> Collection:
     last = owner.collections.aggregate(m=Max("order"))["m"]

@@ -23,11 +23,9 @@ from tutor.accounts.models import Learner
 from tutor.collections import hands, store
 from tutor.collections.models import Collection, SavedHand
 
-TITLE_MAX = 80
-
 
 def _title(value: str | None) -> str:
-    return " ".join((value or "").split())[:TITLE_MAX]
+    return " ".join((value or "").split())[: store.TITLE_MAX]
 
 
 def _owned(request: HtmxHttpRequest, public_id: str) -> tuple[Collection, Learner]:

@@ -27,9 +27,9 @@ from scorer.numbers import han_range
 from tutor.course.glossary import TERMS, Term, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
-from tutor.quiz.base import KIND_HELP, KIND_NAMES
+from tutor.quiz import services as quiz
 from tutor.walkthrough import steps as walkthrough
-from tutor.walkthrough.views import form_fields
+from tutor.walkthrough.form import form_fields
 
 #: How the seed tables name the limits (Japanese names are the terms players use).
 LIMIT_LABELS = {
@@ -132,9 +132,9 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "quick_rows": quick_rows,
             "quick_fus": current.table_fus,
             "drills": [
-                {"kind": kind, "name": KIND_NAMES[kind], "help": KIND_HELP[kind]}
-                for kind in current.drills
-                if kind in KIND_NAMES
+                {"kind": drill.kind, "name": drill.name, "help": drill.help}
+                for drill in map(quiz.find, current.drills)
+                if drill is not None
             ],
         },
     )

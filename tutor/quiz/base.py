@@ -1,94 +1,46 @@
-"""Quiz basics: kinds, options, the question and verdict types, shared wording and checking.
+"""Quiz basics: the types every drill shares (a question, its answer fields and verdict, a
+slip, a drill), reading options, the shared wording, and checking an answer field by field.
 
-Pure functions (no database, no request): ``make_question(kind, seed, options)`` always builds
-the same question for the same arguments, so a question or a whole set can be shared as a URL
-and the server re-creates it to check an answer. Every expected answer comes from the engine
-(``scorer.engine.tables`` for table cells, ``score_request`` for hands).
+Pure functions (no database, no request). Each drill (a module of ``tutor/quiz/drills/``) is
+one :class:`Drill`: how it reads its options, which items it drills, how it builds a question
+(always the same for the same seed and options, so a question or a whole set can be shared as a
+URL) and what its feedback adds; ``tutor.quiz.registry`` serves them by kind. Every expected
+answer comes from the engine (``scorer.engine.tables`` for table cells, ``score_request`` for
+hands).
 """
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, format_tiles
-from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
-from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
-from scorer.engine.trace import TEXT, limit_key
 from scorer.forms import HONOUR_NAMES, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.params import parse_int
-from tutor.course.names import limit_label, yaku_label
+from tutor.course.lessons import topic_url
+from tutor.course.names import limit_label
 from tutor.walkthrough.steps import SANMA_PAYER_NAMES, join_list, wait_name
 
-KINDS: Final = (
-    "table",
-    "reverse",
-    "fu",
-    "fu_items",
-    "yaku",
-    "payments",
-    "honba",
-    "quick",
-    "estimate",
-    "exact_fu",
-    "sanma_tsumo",
-)
-KIND_NAMES: Final = {
-    "table": gettext_lazy("Score table"),
-    "reverse": gettext_lazy("Reverse table"),
-    "fu": gettext_lazy("Fu of a hand"),
-    "fu_items": gettext_lazy("Fu, item by item"),
-    "yaku": gettext_lazy("Yaku and han"),
-    "payments": gettext_lazy("Whole hand: every payment"),
-    "honba": gettext_lazy("Honba and riichi sticks"),
-    "quick": gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
-    "estimate": gettext_lazy("Quick method: estimate the points"),
-    "exact_fu": gettext_lazy("Quick method: count the fu or not?"),
-    "sanma_tsumo": gettext_lazy("Three players: tsumo payment rules"),
-}
-KIND_HELP: Final = {
-    "table": gettext_lazy("Fu, han, dealer or not, ron or tsumo: name the points."),
-    "reverse": gettext_lazy("Given the points, name a fu and han that pay them."),
-    "fu": gettext_lazy("A real hand with its situation: count its fu."),
-    "fu_items": gettext_lazy("Give the fu of every block, the wait and the win, then the total."),
-    "yaku": gettext_lazy("Pick every yaku the hand has and give the total han."),
-    "payments": gettext_lazy("Score a whole hand: every payment."),
-    "honba": gettext_lazy("Add the honba and the riichi sticks to a payment."),
-    "quick": gettext_lazy("Which pattern of the quick method does the hand belong to?"),
-    "estimate": gettext_lazy(
-        "Against the clock: what does the winner collect? Only the exact figure is right; you "
-        "see how close you were."
-    ),
-    "exact_fu": gettext_lazy(
-        "Does the hand need an exact fu count, or does the quick method give the right points?"
-    ),
-    "sanma_tsumo": gettext_lazy(
-        "Three-player tsumo under tsumo loss, the split rule or the dealer-pays rule: each "
-        "payer's share and what the winner collects."
-    ),
-}
-#: Seconds on the clock when the URL names none (the estimate drill is timed by design).
-DEFAULT_TIMED: Final = {"estimate": 20}
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")
 #: The score-table drill also has three-player tables (its hands are not drawn from the
 #: four-player set, so sanma fits there): the tsumo rows differ (two payers).
 TABLE_RULE_SETS: Final = (*RULE_SETS, *THREE_PLAYER_PRESETS)
-QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
-WAITS: Final = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
-FU_TARGETS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_HAN: Final = {name: low for name, low, _high in LIMIT_ROWS}
 SET_LENGTH: Final = 10
+#: The prefix of an answer field's name in a form (``a_ron``): the rest is the field's name.
+ANSWER_PREFIX: Final = "a_"
+#: The largest question seed a URL may give: a seed fits a 63-bit database integer with room to
+#: spare, and so do a set's seeds (set * 1000 + n).
+MAX_SEED: Final = 10**15
 
 
 class QuizError(ValueError):
@@ -97,13 +49,18 @@ class QuizError(ValueError):
 
 @dataclass
 class Field:
-    """One answer box: typed (numeric) or chosen from ``choices`` (value, label)."""
+    """One answer box: typed (numeric) or chosen from ``choices`` (value, label); ``kanji``:
+    the choices are yaku ids, shown with their kanji on English pages."""
 
     name: str
     label: str
     choices: list[tuple[str, str]] = field(default_factory=list)
     multiple: bool = False
     numeric: bool = True
+    kanji: bool = False
+    #: The lowest and highest number a typed answer can be: one outside is refused with a
+    #: message beside the field (:func:`field_error`), neither checked nor stored.
+    bounds: tuple[int, int] | None = None
 
 
 @dataclass
@@ -139,14 +96,169 @@ class Verdict:
     fields: list[FieldVerdict]
 
 
+@dataclass(frozen=True)
+class Slip:
+    """What the feedback names for a wrong answer: one slip as a fact, or (``ids`` longer than
+    one) two or more slips that each give the learner's number, likeliest first."""
+
+    id: str
+    field: str
+    value: str
+    text: str
+    topic: str
+    ids: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    #: Two or more slips: the sentence with each "if you ..." a link to its lesson section.
+    html: str = ""
+
+    @property
+    def url(self) -> str:
+        """The lesson section that teaches the rule (the likeliest slip's)."""
+        return topic_url(self.topic)
+
+
+#: A slip applied to a question: (slip id, the answer it leads to for the fields it changes, the
+#: parameters of its sentence).
+Variant = tuple[str, dict[str, int], dict[str, object]]
+
+
+@dataclass(frozen=True)
+class Case:
+    """The facts a question's payments are worked out from, which the feedback re-works with
+    a slip applied (``tutor.quiz.feedback``)."""
+
+    fu: int
+    han: int
+    dealer: bool
+    tsumo: bool
+    rules: Rules
+    honba: int = 0
+    sticks: int = 0
+    raw: int | None = None  # the unrounded fu of a real hand
+    items: tuple[tuple[str, int, str], ...] = ()  # (id, fu, note) of a real hand
+    form: str = "standard"
+
+
+#: The cells of a table in a question: (dealer, fu, han).
+Cells = tuple[tuple[bool, int, int], ...]
+
+
+# -- a drill -------------------------------------------------------------------------------------
+
+
+def no_items(opts: Mapping[str, str]) -> list[str]:
+    return []
+
+
+def no_variants(question: Question, case: Case | None) -> list[Variant]:
+    return []
+
+
+def no_notes(question: Question, answers: Mapping[str, Any], found: list[Slip]) -> list[Slip]:
+    return found
+
+
+def preset_rules(question: Question) -> Rules:
+    """The preset a question names (the engine's own rule object)."""
+    return ALL_PRESETS.get(question.rules, ALL_PRESETS["tenhou"])
+
+
+def table_marks(question: Question) -> tuple[str, Cells]:
+    """The score table beside a question's feedback: the win its payments are for, no other
+    cell marked than the question's own."""
+    return ("ron" if question.expected.get("ron") is not None else "tsumo"), ()
+
+
+def check_fields(question: Question, answers: Mapping[str, Any]) -> Verdict:
+    """Compare each answer field with the expected one.
+
+    ``answers`` maps field names to strings (or a list of strings for a multiple field)."""
+    verdicts: list[FieldVerdict] = []
+    for f in question.fields:
+        want = question.expected[f.name]
+        got = answers.get(f.name, [] if f.multiple else "")
+        if f.multiple:
+            given_list = sorted({str(g) for g in (got if isinstance(got, list) else [got]) if g})
+            ok = given_list == sorted(want)
+            names = dict(f.choices)
+            verdicts.append(
+                FieldVerdict(
+                    f.name,
+                    f.label,
+                    join_list(names.get(g, g) for g in given_list) or "—",
+                    join_list(names.get(w, w) for w in want) or "—",
+                    ok,
+                )
+            )
+            continue
+        text = str(got[0] if isinstance(got, list) and got else got or "")
+        parsed = parse_number(text) if f.numeric else None
+        ok = parsed == want if f.numeric else text.strip() == str(want)
+        labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
+        given = labels.get(text.strip(), text.strip())
+        shown = labels.get(str(want), str(want))
+        if f.numeric:
+            # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
+            shown = number(want) if isinstance(want, int) else shown
+            given = number(parsed) if parsed is not None else given
+        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
+    return Verdict(all(v.ok for v in verdicts), verdicts)
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One kind of question and everything the quiz needs to serve it.
+
+    A drill module (``tutor/quiz/drills/``) builds its drills and registers them
+    (``tutor.quiz.registry.register``): the menu, the question and answer URLs, the checking,
+    the feedback, the progress page and the classroom's assignments then serve each one by its
+    ``kind``, and nothing outside its module needs to name it."""
+
+    #: The URL's slug, and the kind stored with every answer (at most 20 characters).
+    kind: str
+    #: The drill's name (the menu, the page title) and one sentence saying what it asks.
+    name: str | Promise
+    help: str | Promise
+    #: Its place in the menu, lowest first.
+    order: int
+    #: The question for a seed and normalised options: the same every time.
+    build: Callable[[int, dict[str, str]], Question]
+    #: The drill's own options read from a request, with their defaults (a value it does not
+    #: know falls back to the default); the registry adds ``mode`` and ``item``.
+    options: Callable[[Mapping[str, str]], dict[str, str]]
+    #: Every spaced-repetition item a question with these options can drill.
+    candidates: Callable[[Mapping[str, str]], list[str]] = no_items
+    #: An item asked for by name (a shared link, the heatmap): the item to ask, or None to let
+    #: the schedule pick. Default: the item when it is one of ``candidates``.
+    item: Callable[[str, Mapping[str, str]], str | None] | None = None
+    #: Judge an answer (field by field unless the drill says otherwise).
+    check: Callable[[Question, Mapping[str, Any]], Verdict] = check_fields
+    #: The rule set a question is asked under.
+    rules: Callable[[Question], Rules] = preset_rules
+    #: The facts its feedback re-works payments from (default: the question's hand).
+    case: Callable[[Question], Case | None] | None = None
+    #: The slips its answers can be re-worked with (see ``tutor.quiz.feedback``).
+    variants: Callable[[Question, Case | None], list[Variant]] = no_variants
+    #: The feedback's list once the slips are found, with what the drill adds (the yaku drill's
+    #: why and why not, how close an estimate was).
+    notes: Callable[[Question, Mapping[str, Any], list[Slip]], list[Slip]] = no_notes
+    #: The score table beside the feedback of a question with a ``cell``: the win column shown
+    #: and the other cells marked.
+    marks: Callable[[Question], tuple[str, Cells]] = table_marks
+    #: Seconds on the clock when the URL names none (None: untimed unless the learner asks).
+    timed: int | None = None
+
+
 # -- options -------------------------------------------------------------------------------------
 
 
-def _pick(value: str | None, allowed: Sequence[str], default: str) -> str:
+def pick(value: str | None, allowed: Sequence[str], default: str) -> str:
+    """``value`` when it is one of ``allowed``, else ``default``."""
     return value if value is not None and value in allowed else default
 
 
-def _int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
+def int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
+    """The numbers of a comma-separated list that are ``allowed`` (all of them when none is)."""
     if not value:
         return list(allowed)
     out = []
@@ -157,48 +269,22 @@ def _int_list(value: str | None, allowed: Sequence[int]) -> list[int]:
     return sorted(set(out)) or list(allowed)
 
 
-def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
-    """The options a kind understands, with defaults; unknown values fall back to defaults."""
-    if kind not in KINDS:
-        raise QuizError(f"unknown quiz kind {kind!r}")
-    if kind == "sanma_tsumo":
-        from tutor.quiz import sanma
+def rules_option(raw: Mapping[str, str], rule_sets: Sequence[str] = RULE_SETS) -> dict[str, str]:
+    """The ``rules`` option: one of ``rule_sets``, Tenhou's by default."""
+    return {"rules": pick(raw.get("rules"), rule_sets, "tenhou")}
 
-        opts = sanma.normalise_options(raw)
-        opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
-        item = raw.get("item", "")
-        if item and item in sanma.candidates(opts):
-            opts["item"] = item
-        return opts
-    rule_sets = TABLE_RULE_SETS if kind == "table" else RULE_SETS
-    opts = {"rules": _pick(raw.get("rules"), rule_sets, "tenhou")}
-    if kind in ("table", "reverse", "payments", "honba", "estimate"):
-        opts["dealer"] = _pick(raw.get("dealer"), ("any", "dealer", "non"), "any")
-        opts["win"] = _pick(raw.get("win"), ("any", "ron", "tsumo"), "any")
-    if kind == "table":
-        opts["han"] = ",".join(map(str, _int_list(raw.get("han"), HAN_ROWS)))
-        opts["fu"] = ",".join(map(str, _int_list(raw.get("fu"), FU_COLUMNS)))
-        opts["limits"] = _pick(raw.get("limits"), ("0", "1"), "0")
-    if kind in ("fu", "fu_items"):
-        targets = [str(f) for f in FU_TARGETS if kind == "fu" or f != 25]
-        opts["target"] = _pick(raw.get("target"), ("any", *targets), "any")
-        opts["wait"] = _pick(raw.get("wait"), ("any", *WAITS), "any")
-        opts["open"] = _pick(raw.get("open"), ("any", "open", "closed"), "any")
-    if kind == "quick":
-        opts["target"] = _pick(raw.get("target"), ("any", *QUICK_PATTERNS), "any")
-    opts["mode"] = _pick(raw.get("mode"), ("type", "choice"), "type")
-    item = raw.get("item", "")
-    if kind == "table" and item.startswith("table:") and rules_of(opts).sanma:
-        # A three-player cell named by its four-player key (links made before the two had
-        # separate items): the same cell, as a three-player item.
-        item = SANMA_TABLE + item.removeprefix("table")
-    if item and item in candidates(kind, opts):
-        opts["item"] = item
-    elif item and kind == "table" and item in candidates(kind, {**opts, "limits": "1"}):
-        # A cell asked for by name (a shared link, the heatmap) is asked even when a limit
-        # caps it; the filter only decides what is picked for the learner.
-        opts["item"] = item
-    return opts
+
+def winner_options(raw: Mapping[str, str]) -> dict[str, str]:
+    """Who wins (``dealer``: any, dealer, non) and how (``win``: any, ron, tsumo)."""
+    return {
+        "dealer": pick(raw.get("dealer"), ("any", "dealer", "non"), "any"),
+        "win": pick(raw.get("win"), ("any", "ron", "tsumo"), "any"),
+    }
+
+
+def payment_options(raw: Mapping[str, str]) -> dict[str, str]:
+    """The rule set, who wins and how: the options of a drill on payments."""
+    return {**rules_option(raw), **winner_options(raw)}
 
 
 def rules_of(opts: Mapping[str, str]) -> Rules:
@@ -213,106 +299,6 @@ def rng_for(kind: str, seed: int, opts: Mapping[str, str]) -> random.Random:
 def set_seed(set_id: int, n: int) -> int:
     """Question ``n`` of quiz set ``set_id``: a set is reproducible from its id."""
     return set_id * 1000 + n
-
-
-# -- items (spaced repetition) -------------------------------------------------------------------
-
-
-#: The first part of a three-player table item's key: ``table.sanma:n:tsumo:3:40``. Three-
-#: and four-player cells are separate items (a sanma tsumo is paid by two, and progress on one
-#: table says nothing about the other); the parts after it are those of a four-player key.
-SANMA_TABLE: Final = "table.sanma"
-
-
-def table_key(dealer: bool, win: str, han: int, fu: int | None, players: int = 4) -> str:
-    """``table:d:ron:3:40`` (fu is omitted for a limit row: ``table:n:tsumo:6``); with three
-    ``players`` ``table.sanma:d:ron:3:40``."""
-    who = "d" if dealer else "n"
-    head = SANMA_TABLE if players == 3 else "table"
-    return f"{head}:{who}:{win}:{han}" + ("" if fu is None else f":{fu}")
-
-
-def table_key_players(key: str) -> int:
-    """3 for a three-player table item's key, else 4."""
-    return 3 if key.split(":", 1)[0] == SANMA_TABLE else 4
-
-
-@functools.lru_cache(maxsize=4096)
-def table_cell(fu: int, han: int, dealer: bool, rules: Rules) -> Cell:
-    """The engine's table cell (``scorer.engine.tables.cell``), worked out once per process:
-    a table question, its answer and the grid beside the feedback look at a few hundred cells,
-    and there are only 2 x 11 x 6 of them per rule set (``Cell`` is frozen, safe to share)."""
-    return cell(fu, han, dealer, rules)
-
-
-def cell_ok(c: Cell, win: str) -> bool:
-    return c.ron_exists if win == "ron" else c.tsumo_exists
-
-
-def table_cells(opts: Mapping[str, str]) -> list[tuple[bool, str, int, int | None]]:
-    """The cells a table question with these options may ask (the same for every learner:
-    worked out once per process and set of options)."""
-    return list(
-        _table_cells(
-            opts["dealer"],
-            opts["win"],
-            opts.get("han", "1,2,3,4"),
-            opts.get("fu", ",".join(map(str, FU_COLUMNS))),
-            opts.get("limits", "0"),
-            opts.get("rules", "tenhou"),
-        )
-    )
-
-
-@functools.lru_cache(maxsize=256)
-def _table_cells(
-    dealer_opt: str, win_opt: str, han_opt: str, fu_opt: str, limits: str, rules_name: str
-) -> tuple[tuple[bool, str, int, int | None], ...]:
-    dealers = {"any": (False, True), "dealer": (True,), "non": (False,)}[dealer_opt]
-    wins = {"any": ("ron", "tsumo"), "ron": ("ron",), "tsumo": ("tsumo",)}[win_opt]
-    hans = [int(h) for h in han_opt.split(",")]
-    fus = [int(f) for f in fu_opt.split(",")]
-    # "Limit hands: out" leaves out every cell a limit caps (70 fu 3 han is a mangan; under
-    # kiriage rules 30 fu 4 han is too): those are not worked out with the formula.
-    with_limits = limits == "1"
-    rules = rules_of({"rules": rules_name})
-    out: list[tuple[bool, str, int, int | None]] = []
-    for dealer in dealers:
-        for win in wins:
-            for han in hans:
-                for fu in fus:
-                    c = table_cell(fu, han, dealer, rules)
-                    if cell_ok(c, win) and (with_limits or c.limit is None):
-                        out.append((dealer, win, han, fu))
-            if with_limits:
-                out.extend((dealer, win, low, None) for low in LIMIT_HAN.values())
-    return tuple(out)
-
-
-def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
-    """Every item a question of ``kind`` with these options can drill (for scheduling)."""
-    if kind == "table":
-        players = rules_of(opts).players
-        return [table_key(*c, players=players) for c in table_cells(opts)]
-    if kind == "reverse":
-        rev = dict(opts, han="1,2,3,4", limits="0")
-        return ["reverse" + table_key(*c)[5:] for c in table_cells(rev) if c[3] != 20 or True]
-    if kind in ("fu", "fu_items"):
-        target = opts.get("target", "any")
-        fus = [f for f in FU_TARGETS if kind == "fu" or f != 25]
-        return [f"{kind}:{f}" for f in fus if target in ("any", str(f))]
-    if kind == "quick":
-        target = opts.get("target", "any")
-        return [f"quick:{p}" for p in QUICK_PATTERNS if target in ("any", p)]
-    if kind == "estimate":
-        return [f"estimate:{p}" for p in QUICK_PATTERNS]
-    if kind == "exact_fu":
-        return ["exact_fu:yes", "exact_fu:no"]
-    if kind == "sanma_tsumo":
-        from tutor.quiz import sanma
-
-        return sanma.candidates(opts)
-    return []
 
 
 # -- shared text ---------------------------------------------------------------------------------
@@ -420,60 +406,6 @@ def steps_text(result: Mapping[str, Any], kinds: Sequence[str]) -> list[str]:
     return [step_text(s) for s in result["steps"] if s["step"] in kinds]
 
 
-def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> list[str]:
-    """How a table cell is worked out, in the engine's own sentences (trace.TEXT)."""
-    limit, base = limit_for(han, fu, rules)
-    raw = base_points(fu, han)
-    lines: list[str] = []
-    if limit:
-        key = limit_key(limit, han)
-        sentence = _(TEXT[key])
-        lines.append(sentence.format(han=han, fu=fu, limit=limit_label(limit), base=number(base)))
-        if limit == "mangan" and han < 5 and rules.kiriage and raw == 1920:
-            lines.append(
-                _("Kiriage mangan: %(base)s base points are rounded up to a mangan.")
-                % {"base": number(1920)}
-            )
-    else:
-        lines.append(
-            _(TEXT["base_points"]).format(
-                fu=fu, han=han, power=number(2 ** (han + 2)), base=number(base)
-            )
-        )
-    tsumo = win == "tsumo"
-    names = PAYER
-    rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
-    if rules.sanma and tsumo:
-        # Three players: the engine's sentence for its tsumo rule, then its payment rows.
-        names = SANMA_PAYER
-        rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
-        absent = ceil100((2 if dealer else 1) * base)
-        lines.append(
-            _(TEXT["sanma." + sanma_rule_text(rules.sanma_tsumo, dealer)]).format(
-                absent=number(absent)
-            )
-        )
-    elif rules.sanma:
-        lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
-    for payer, multiplier, unrounded, amount in rows:
-        lines.append(
-            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
-                payer_name=names[payer],
-                multiplier=multiplier,
-                base=number(base),
-                raw=number(unrounded),
-                amount=number(amount),
-            )
-        )
-    if rules.sanma and tsumo:
-        paid = [amount for _p, _m, _u, amount in rows]
-        total = 2 * paid[0] if dealer else sum(paid)
-        lines.append(
-            _("The winner collects %(total)s in all (two payers).") % {"total": number(total)}
-        )
-    return lines
-
-
 def fu_han_text(fu: int, han: int) -> str:
     """A (fu, han) pair as the tables name it: "40 fu 2 han" (「40符2飜」, fu first)."""
     return _("%(fu)s fu %(han)s han") % {"fu": fu, "han": han}
@@ -487,10 +419,6 @@ def join_or(items: Sequence[str]) -> str:
     return _("%(some)s or %(last)s") % {"some": join_list(items[:-1]), "last": items[-1]}
 
 
-def yaku_name(yaku_id: str) -> str:
-    return yaku_label(yaku_id)
-
-
 # -- number parsing and multiple choice -----------------------------------------------------------
 
 
@@ -498,6 +426,22 @@ def parse_number(text: str) -> int | None:
     """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
     digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
     return parse_int(digits)
+
+
+def field_error(f: Field, value: str) -> str:
+    """The message shown beside a typed answer that field ``f`` refuses: a number outside its
+    ``bounds`` ("" for an answer that is checked as it is given)."""
+    if f.bounds is None or f.choices:
+        return ""
+    number = parse_number(value)
+    low, high = f.bounds
+    if number is None or low <= number <= high:
+        return ""
+    return _("%(label)s: a whole number from %(low)s to %(high)s.") % {
+        "label": f.label,
+        "low": low,
+        "high": high,
+    }
 
 
 def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:
@@ -526,57 +470,3 @@ def who(dealer: bool, win: str) -> str:
     if dealer:
         return _("Dealer, ron") if win == "ron" else _("Dealer, tsumo")
     return _("Non-dealer, ron") if win == "ron" else _("Non-dealer, tsumo")
-
-
-# -- checking ------------------------------------------------------------------------------------
-
-
-def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
-    """Compare the given answers with the expected ones (any right fu/han pair for reverse).
-
-    ``answers`` maps field names to strings (or a list of strings for a multiple field)."""
-    verdicts: list[FieldVerdict] = []
-    if question.kind == "reverse":
-        # The (fu, han) pair is judged, never each number alone: 2 han is right with 40 fu and
-        # wrong with 30 fu for the same points.
-        fu = parse_number(str(answers.get("fu", "")))
-        han = parse_number(str(answers.get("han", "")))
-        ok = (fu, han) in question.accepted
-        given = (
-            fu_han_text(fu, han)
-            if fu is not None and han is not None
-            else " ".join(str(answers.get(n, "")) for n in ("fu", "han")).strip() or "—"
-        )
-        every = join_or([fu_han_text(f, h) for f, h in question.accepted])
-        shown = fu_han_text(fu, han) if ok and fu is not None and han is not None else every
-        label = _("Fu and han")
-        return Verdict(ok, [FieldVerdict("fu_han", label, given, shown, ok)])
-    for f in question.fields:
-        want = question.expected[f.name]
-        got = answers.get(f.name, [] if f.multiple else "")
-        if f.multiple:
-            given_list = sorted({str(g) for g in (got if isinstance(got, list) else [got]) if g})
-            ok = given_list == sorted(want)
-            names = dict(f.choices)
-            verdicts.append(
-                FieldVerdict(
-                    f.name,
-                    f.label,
-                    join_list(names.get(g, g) for g in given_list) or "—",
-                    join_list(names.get(w, w) for w in want) or "—",
-                    ok,
-                )
-            )
-            continue
-        text = str(got[0] if isinstance(got, list) and got else got or "")
-        parsed = parse_number(text) if f.numeric else None
-        ok = parsed == want if f.numeric else text.strip() == str(want)
-        labels = dict(f.choices)  # a chosen answer is shown by its label ("Yes, count the fu")
-        given = labels.get(text.strip(), text.strip())
-        shown = labels.get(str(want), str(want))
-        if f.numeric:
-            # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
-            shown = number(want) if isinstance(want, int) else shown
-            given = number(parsed) if parsed is not None else given
-        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
-    return Verdict(all(v.ok for v in verdicts), verdicts)

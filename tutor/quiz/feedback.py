@@ -14,13 +14,14 @@ chosen wrongly gets the engine's own "why not" sentence, and a missed one its "w
 
 The same function serves the classroom's "common wrong answers": it groups a class's wrong
 answers by what the feedback says of them. tests/quiz/test_slip_oracle.py checks all of this
-over every drill kind, rule preset and slip.
+over every drill kind, rule preset and slip; each drill says which slips apply to it (its
+``variants`` and ``notes``, tutor/quiz/drills/).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from django.utils.functional import Promise
@@ -29,7 +30,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scorer.engine import ALL_PRESETS
 from scorer.engine.fu import round_up_10
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
@@ -37,14 +37,19 @@ from scorer.forms import PRESET_LABELS
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
 from tutor.quiz.base import (
+    Case,
     Question,
+    Slip,
+    Variant,
     all_text,
     number,
     parse_number,
+    preset_rules,
     split_text,
     step_text,
-    table_cell,
 )
+from tutor.quiz.cells import table_cell
+from tutor.quiz.registry import find
 from tutor.walkthrough.steps import join_list, wait_name
 
 #: Every slip the feedback can name, with the lesson topic that teaches the rule it breaks, in
@@ -302,55 +307,21 @@ ESTIMATE_ABOVE: Final = gettext_lazy(
 )
 
 
-@dataclass(frozen=True)
-class Slip:
-    """What the feedback names for a wrong answer: one slip as a fact, or (``ids`` longer than
-    one) two or more slips that each give the learner's number, likeliest first."""
-
-    id: str
-    field: str
-    value: str
-    text: str
-    topic: str
-    ids: tuple[str, ...] = ()
-    topics: tuple[str, ...] = ()
-    #: Two or more slips: the sentence with each "if you ..." a link to its lesson section.
-    html: str = ""
-
-    @property
-    def url(self) -> str:
-        """The lesson section that teaches the rule (the likeliest slip's)."""
-        return topic_url(self.topic)
-
-
 # -- the situation a question is about -----------------------------------------------------------
 
-#: A slip applied to a question: (slip id, the answer it leads to for the fields it changes, the
-#: parameters of its sentence).
-Variant = tuple[str, dict[str, int], dict[str, object]]
+
+def _case(question: Question) -> Case | None:
+    """The facts the question's payments are worked out from: its drill's (a table cell), or
+    those of its hand."""
+    drill = find(question.kind)
+    if drill is not None and drill.case is not None:
+        return drill.case(question)
+    return hand_case(question)
 
 
-@dataclass(frozen=True)
-class _Case:
-    fu: int
-    han: int
-    dealer: bool
-    tsumo: bool
-    rules: Rules
-    honba: int = 0
-    sticks: int = 0
-    raw: int | None = None  # the unrounded fu of a real hand
-    items: tuple[tuple[str, int, str], ...] = ()  # (id, fu, note) of a real hand
-    form: str = "standard"
-
-
-def _case(question: Question) -> _Case | None:
-    rules = question_rules(question)
-    if question.kind in ("table", "reverse"):
-        parts = question.key.split(":")
-        dealer, win, han = parts[1] == "d", parts[2], int(parts[3])
-        fu = int(parts[4]) if len(parts) > 4 else 30
-        return _Case(fu, han, dealer, win == "tsumo", rules)
+def hand_case(question: Question) -> Case | None:
+    """The facts of the question's hand, as the engine scored it (None without a hand, or for
+    a yakuman)."""
     result, request = question.result, question.request
     if not result or not request or not result.get("ok") or result.get("yakuman"):
         return None
@@ -361,12 +332,12 @@ def _case(question: Question) -> _Case | None:
     items = tuple(
         (str(s["id"]), int(s["fu"]), str(s.get("note") or "")) for s in steps if s["step"] == "fu"
     )
-    return _Case(
+    return Case(
         fu=int(result["fu"]),
         han=int(result["han"]),
         dealer=request.get("seat", "1z") == "1z",
         tsumo=bool(request.get("tsumo")),
-        rules=rules,
+        rules=question_rules(question),
         honba=int(request.get("honba") or 0),
         sticks=int(request.get("sticks") or 0),
         raw=int(total.get("raw", result["fu"])) if steps else None,
@@ -376,18 +347,14 @@ def _case(question: Question) -> _Case | None:
 
 
 def question_rules(question: Question) -> Rules:
-    """The rule set a question is asked under (the engine's own preset object)."""
-    if question.kind == "sanma_tsumo":
-        from tutor.quiz.sanma import parse_key, rules_for
-
-        parsed = parse_key(question.key)
-        if parsed is not None:
-            return rules_for(question.rules, parsed[0])
-    return ALL_PRESETS.get(question.rules, ALL_PRESETS["tenhou"])
+    """The rule set a question is asked under (the engine's own preset object; its drill may
+    say otherwise: a three-player payment rule)."""
+    drill = find(question.kind)
+    return drill.rules(question) if drill is not None else preset_rules(question)
 
 
 def _pay(
-    case: _Case,
+    case: Case,
     *,
     fu: int | None = None,
     han: int | None = None,
@@ -440,7 +407,7 @@ def _pay(
 # -- fu variants of a real hand -------------------------------------------------------------------
 
 
-def _fu_variants(case: _Case) -> list[tuple[str, int, dict[str, object]]]:
+def _fu_variants(case: Case) -> list[tuple[str, int, dict[str, object]]]:
     """(slip id, the fu it gives, its sentence's parameters) for a real hand."""
     if case.raw is None or not case.items:
         return []
@@ -496,7 +463,8 @@ def _rounded(raw: int) -> int:
 # -- han variants ---------------------------------------------------------------------------------
 
 
-def _han_variants(question: Question) -> list[Variant]:
+def han_slips(question: Question, case: Case | None) -> list[Variant]:
+    """The han of a hand counted with a slip (kuisagari, dora): the yaku drill."""
     result = question.result
     if not result:
         return []
@@ -535,7 +503,7 @@ def _han_variants(question: Question) -> list[Variant]:
 _PAYMENT_FIELDS: Final = ("ron", "tsumo_others", "tsumo_dealer")
 
 
-def _payment_variants(case: _Case, *, fu_slips: bool = True) -> list[Variant]:
+def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
     out: list[Variant] = []
     raw_base = base_points(case.fu, case.han)
     below = limit_for(case.han, case.fu, case.rules)[0] is None
@@ -602,7 +570,7 @@ def _payment_variants(case: _Case, *, fu_slips: bool = True) -> list[Variant]:
     return out
 
 
-def _payment_words(pay: Mapping[str, int], case: _Case) -> str:
+def _payment_words(pay: Mapping[str, int], case: Case) -> str:
     """A payment as players say it: "2,000", "1,000/2,000", "2,000 all"."""
     if not case.tsumo:
         return number(pay["ron"])
@@ -611,7 +579,7 @@ def _payment_words(pay: Mapping[str, int], case: _Case) -> str:
     return split_text(pay["tsumo_others"], pay["tsumo_dealer"])
 
 
-def _item_variants(question: Question, case: _Case) -> list[Variant]:
+def item_variants(question: Question, case: Case) -> list[Variant]:
     """Slips on single items of the fu-by-item drill: the item's wrong number, and the rounded
     total it leads to (when it changes the total)."""
     raw = case.raw if case.raw is not None else case.fu
@@ -693,35 +661,42 @@ def _wrong_numbers(question: Question, answers: Mapping[str, Any]) -> dict[str, 
 
 
 def variants(question: Question) -> list[Variant]:
-    """Every catalogued slip applied to ``question``: the answer each leads to, re-worked with
-    the question's rules. A slip that changes nothing is left out."""
-    if question.kind == "reverse":
-        return []  # any (fu, han) pair that pays the points is right: there is no one slip
-    case = _case(question)
-    out: list[Variant] = []
-    if question.kind == "fu" and case is not None:
-        out += [(slip, {"fu": fu}, params) for slip, fu, params in _fu_variants(case)]
-    elif question.kind == "fu_items" and case is not None:
-        items = _item_variants(question, case)
-        named = {slip for slip, _n, _p in items}
-        out += items
-        out += [
-            (slip, {"fu": fu}, params)
-            for slip, fu, params in _fu_variants(case)
-            if slip not in named
-        ]
-    elif question.kind == "yaku":
-        out += _han_variants(question)
-    elif case is not None and question.kind in ("table", "payments", "honba"):
-        out += _payment_variants(case)
-    elif case is not None and question.kind == "estimate":
-        # A quick estimate is priced by pattern: no fu item is counted, so no fu slip is made.
-        out += _payment_variants(case, fu_slips=False)
-    extra = VARIANT_HOOKS.get(question.kind)
-    if extra is not None:
-        out += extra(question)
+    """Every catalogued slip applied to ``question`` (its drill says which apply): the answer
+    each leads to, re-worked with the question's rules. A slip that changes nothing is left
+    out."""
+    drill = find(question.kind)
+    if drill is None:
+        return []
+    out = drill.variants(question, _case(question))
     expected = question.expected
     return [v for v in out if any(expected.get(k, n) != n for k, n in v[1].items())]
+
+
+# -- the slips a drill's answers can be re-worked with (a drill's ``variants``) -----------------
+
+
+def fu_slips(question: Question, case: Case | None) -> list[Variant]:
+    """A hand's fu counted with a slip: the fu drill."""
+    if case is None:
+        return []
+    return [(slip, {"fu": fu}, params) for slip, fu, params in _fu_variants(case)]
+
+
+def fu_item_slips(question: Question, case: Case | None) -> list[Variant]:
+    """The fu-by-item drill: a slip on one item (and the total it leads to), then the slips
+    on the total that no item slip names."""
+    if case is None:
+        return []
+    items = item_variants(question, case)
+    named = {slip for slip, _n, _p in items}
+    return items + [
+        (slip, {"fu": fu}, params) for slip, fu, params in _fu_variants(case) if slip not in named
+    ]
+
+
+def payment_slips(question: Question, case: Case | None) -> list[Variant]:
+    """Payments worked out with a slip (kiriage, the dealer, rounding, honba, the fu ...)."""
+    return payment_variants(case) if case is not None else []
 
 
 def explains(variant: Variant, question: Question, given: Mapping[str, int]) -> set[str]:
@@ -747,15 +722,20 @@ def _rank(slip: str) -> int:
 
 
 def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
-    """What the feedback names for an answer: in the yaku drill the engine's why-not for each
-    wrongly chosen yaku (and why for each missed one); then, for the learner's wrong numbers,
-    the slips whose re-worked answer gives exactly those numbers: one slip as a fact, two or
-    more that give the same numbers as possibilities, likeliest first; and in the estimate
-    drill, how close the guess was. A right answer, or a wrong one no slip explains, gets none
-    (the derivation says how it is worked out)."""
+    """What the feedback names for an answer: for the learner's wrong numbers, the slips whose
+    re-worked answer gives exactly those numbers: one slip as a fact, two or more that give the
+    same numbers as possibilities, likeliest first; then what the question's drill adds (the
+    yaku drill: the engine's why-not for each wrongly chosen yaku and why for each missed one,
+    first; the estimate drill: how close the guess was, last). A right answer, or a wrong one
+    no slip explains, gets none (the derivation says how it is worked out)."""
+    drill = find(question.kind)
+    found = _number_slips(question, answers)
+    return drill.notes(question, answers, found) if drill is not None else found
+
+
+def _number_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
+    """The slips that give the learner's wrong numbers, one entry per set of fields."""
     found: list[Slip] = []
-    if question.kind == "yaku":
-        found += _yaku_slips(question, answers)
     given = given_numbers(question, answers)
     wrong = {k: v for k, v in given.items() if v != question.expected[k]}
     if not wrong:
@@ -781,12 +761,10 @@ def slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
             found.append(_fact(question, group[0], numbers, case))
         else:
             found.append(_either(question, group, numbers, case))
-    if question.kind == "estimate" and "collect" in wrong:
-        found.append(_closeness(wrong["collect"], int(question.expected["collect"])))
     return found
 
 
-def _params(params: Mapping[str, object], case: _Case | None) -> dict[str, object]:
+def _params(params: Mapping[str, object], case: Case | None) -> dict[str, object]:
     values: dict[str, object] = {}
     if case is not None:
         rules = case.rules.name
@@ -805,7 +783,7 @@ def _field_of(variant: Variant, wrong: Mapping[str, int]) -> str:
 
 
 def _fact(
-    question: Question, variant: Variant, wrong: Mapping[str, int], case: _Case | None
+    question: Question, variant: Variant, wrong: Mapping[str, int], case: Case | None
 ) -> Slip:
     slip, numbers, params = variant
     base_id = slip.split(".")[0]
@@ -826,7 +804,7 @@ def _fact(
 
 
 def _either(
-    question: Question, ordered: list[Variant], wrong: Mapping[str, int], case: _Case | None
+    question: Question, ordered: list[Variant], wrong: Mapping[str, int], case: Case | None
 ) -> Slip:
     ids = tuple(slip.split(".")[0] for slip, _n, _p in ordered)
     clauses = [str(SLIP_CLAUSE[slip]) % _params(params, case) for slip, _n, params in ordered]
@@ -906,7 +884,7 @@ def answer_words(question: Question, wrong: Mapping[str, int], numbers: Mapping[
     return join_list(quantity(k, v) for k, v in shown.items())
 
 
-def _yaku_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
+def yaku_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
     result = question.result or {}
     got = answers.get("yaku", [])
     chosen = {str(g) for g in (got if isinstance(got, list) else [got]) if g}
@@ -928,24 +906,7 @@ def _yaku_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
     return out
 
 
-def _quick_variants(question: Question) -> list[Variant]:
-    """The quick method's own figure, when the hand's fu are above its pattern's (tenpane):
-    the estimate drill."""
-    from tutor.quiz.estimate import pattern_fu, quick_figure
-    from tutor.quiz.quick import quick_pattern
-
-    result, request = question.result, question.request
-    if not result or not request:
-        return []
-    rules = question_rules(question)
-    figure = quick_figure(result, request, rules)
-    usual = pattern_fu(quick_pattern(result), rules)
-    if int(result["fu"]) <= usual:
-        return []
-    return [("quick_figure", {"collect": figure}, {"pattern_fu": usual})]
-
-
-def _closeness(given: int, total: int) -> Slip:
+def closeness(given: int, total: int) -> Slip:
     """How close an estimate was (the estimate drill accepts only the exact figure)."""
     diff = abs(given - total)
     values = {
@@ -957,7 +918,3 @@ def _closeness(given: int, total: int) -> Slip:
     # One whole sentence for each direction (never a "below"/"above" word glued in).
     text = str(SLIP_TEXT["estimate_off"] if given < total else ESTIMATE_ABOVE) % values
     return Slip("estimate_off", "collect", str(given), text, "quick-patterns")
-
-
-#: Further variants for drill kinds defined elsewhere: kind -> (question -> variants).
-VARIANT_HOOKS: dict[str, Callable[[Question], list[Variant]]] = {"estimate": _quick_variants}

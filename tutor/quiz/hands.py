@@ -1,5 +1,6 @@
 """Hands for the hand drills: targeted generation (a hand of a given fu, wait, open or
-closed), generated hands that score under the drill's filters, and the situation in words."""
+closed), generated hands that score under the drill's filters, the situation in words and the
+hand as tiles to draw."""
 
 from __future__ import annotations
 
@@ -8,16 +9,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
 from scorer.engine import PRESETS, EngineError, Result, score_request, score_result
 from scorer.engine.generate import generate_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand, parse_tiles
 from scorer.engine.rules import Rules
-from tutor.quiz.base import (
-    QuizError,
-    rules_label,
-)
+from scorer.templatetags.tiles import tile_label
+from tutor.quiz.base import QuizError, rules_label, tile_words
 from tutor.walkthrough.steps import join_list
 
 # -- targeted hand generation --------------------------------------------------------------------
@@ -345,7 +345,7 @@ def fu_hand(
 # -- hand questions ------------------------------------------------------------------------------
 
 
-def hand_facts(request: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
+def hand_facts(request: Mapping[str, Any]) -> list[str]:
     """The situation of a hand, in words."""
     winds = {"1z": _("East"), "2z": _("South"), "3z": _("West"), "4z": _("North")}
     seat = str(request.get("seat", "1z"))
@@ -434,3 +434,54 @@ def scored_hand(
         if scored is not None and not scored.best.yakuman:
             return request, scored.as_dict(steps)
     raise QuizError(_("Could not build a hand with these properties: try other filters."))
+
+
+# -- a hand drawn as tiles ------------------------------------------------------------------------
+
+
+def _tile_image(code: str) -> dict[str, str]:
+    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
+
+
+def _indicators(text: object) -> list[dict[str, str]]:
+    """Dora or ura-dora indicators as tiles (never as squashed notation)."""
+    if not text:
+        return []
+    try:
+        return [_tile_image(t) for t in parse_tiles(str(text))]
+    except NotationError:
+        return []
+
+
+def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Concealed tiles, melds and the winning tile of a request, for <img> tiles."""
+    if not request:
+        return None
+    try:
+        parsed = parse_hand(str(request["hand"]))
+    except NotationError:
+        return None
+    return {
+        "dora": _indicators(request.get("dora")),
+        # Ura-dora are turned over only for a riichi winner.
+        "ura": _indicators(request.get("ura"))
+        if request.get("riichi") or request.get("double_riichi")
+        else [],
+        "concealed": [_tile_image(t) for t in parsed.concealed],
+        # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
+        "melds": [
+            {
+                "tiles": [_tile_image(t) for t in m.tiles],
+                "closed": m.kind.value == "kan_closed",
+                "meld": m,
+            }
+            for m in parsed.melds
+        ],
+        "win": _tile_image(str(request["win"])),
+        "tsumo": bool(request.get("tsumo")),
+        # For screen readers: honours by name, never 555z.
+        "words": " ".join(
+            [tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)]
+        ),
+        "win_words": tile_words([str(request["win"])]),
+    }

@@ -21,8 +21,10 @@ from config.writers import serial_writes
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged, mark_made
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
-from tutor.quiz.base import KIND_NAMES, KINDS, Question, Verdict, table_key_players
+from tutor.quiz.base import Question, Verdict
+from tutor.quiz.cells import table_key_players
 from tutor.quiz.models import Answer, ItemProgress
+from tutor.quiz.registry import drills
 
 #: Columns of an item as the upsert returns them (a whole row, for ``ItemProgress.objects.raw``).
 _ITEM_COLUMNS: Final = (
@@ -376,7 +378,7 @@ def stats(learner: Learner | None, at: datetime | None = None) -> Stats:
     """Accuracy, the current and best streak, and per-kind counts."""
     at = at or srs.now()
     if learner is None:
-        return Stats(0, 0, 0, 0, [KindStats(k, str(KIND_NAMES[k]), 0, 0, 0) for k in KINDS])
+        return Stats(0, 0, 0, 0, [KindStats(d.kind, str(d.name), 0, 0, 0) for d in drills()])
     results = list(
         Answer.objects.filter(learner=learner)
         .order_by("created", "id")
@@ -393,9 +395,11 @@ def stats(learner: Learner | None, at: datetime | None = None) -> Stats:
         .values_list("kind", "n")
     )
     kinds = []
-    for kind in KINDS:
-        mine = [ok for k, ok in results if k == kind]
-        kinds.append(KindStats(kind, str(KIND_NAMES[kind]), len(mine), sum(mine), due.get(kind, 0)))
+    for drill in drills():
+        mine = [ok for k, ok in results if k == drill.kind]
+        kinds.append(
+            KindStats(drill.kind, str(drill.name), len(mine), sum(mine), due.get(drill.kind, 0))
+        )
     return Stats(len(results), sum(ok for _k, ok in results), streak, best, kinds)
 
 
@@ -419,4 +423,29 @@ def table_levels(
             seen["level"] = level
         seen["attempts"] += item.attempts
         seen["correct"] += item.correct
+    return out
+
+
+def group_table_levels(
+    learner_ids: list[int], win: str = "both"
+) -> dict[tuple[bool, int, int], dict[str, Any]]:
+    """A group's mastery of each cell of the four-player table (a class's heatmap): every
+    learner's table items summed; the level (0..5) is the share answered right, so the heatmap
+    shows where the group is weak."""
+    wins = ("ron", "tsumo") if win == "both" else (win,)
+    out: dict[tuple[bool, int, int], dict[str, Any]] = {}
+    for key, attempts, correct in ItemProgress.objects.filter(
+        learner__in=learner_ids, kind="table"
+    ).values_list("key", "attempts", "correct"):
+        parts = key.split(":")
+        # The four-player table (three-player cells are items of their own: table.sanma:...).
+        if len(parts) != 5 or parts[0] != "table" or parts[2] not in wins:
+            continue
+        where = (parts[1] == "d", int(parts[4]), int(parts[3]))
+        seen = out.setdefault(where, {"level": None, "attempts": 0, "correct": 0})
+        seen["attempts"] += attempts
+        seen["correct"] += correct
+    for seen in out.values():
+        if seen["attempts"]:
+            seen["level"] = round(srs.MAX_BOX * seen["correct"] / seen["attempts"])
     return out

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
@@ -25,15 +24,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
 from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
-from scorer.engine.notation import NotationError, parse_hand, parse_tiles
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
-from scorer.templatetags.tiles import tile_label
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import feedback, progress, sanma, srs
-from tutor.quiz.base import rules_label, tile_words
+from tutor.quiz import feedback, progress, registry, srs
+from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, field_error, rules_label
+from tutor.quiz.drills import sanma
+from tutor.quiz.hands import hand_tiles
 from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
@@ -47,14 +46,11 @@ _NOT_OPTIONS = (
     "answer_key",
     "expired",
 )
-ANSWER_PREFIX = "a_"
 #: The time limits a learner can choose for a timed set (seconds per question), and the range
 #: a typed one is kept in.
 TIME_CHOICES = (10, 15, 20, 30, 45, 60, 90)
 TIME_DEFAULT = 20
-#: The numeric parameters and their largest values: a seed fits a 63-bit database integer with
-#: room to spare, a set's seeds (set * 1000 + n) too, a timed question waits at most an hour.
-MAX_SEED = 10**15
+#: The numeric parameters and their largest values (a timed question waits at most an hour).
 LIMITS = {"seed": MAX_SEED, "set": MAX_SEED // 1000 - 1, "n": quiz.SET_LENGTH - 1, "timed": 3600}
 #: Each numeric parameter by the name the page gives it (a message names the field by its
 #: label, never the parameter: "Seconds per question: a whole number from 0 to 3600.").
@@ -71,10 +67,11 @@ TIME_RANGE = (3, LIMITS["timed"])
 MAX_ANSWER = 40
 
 
-def _kind(kind: str) -> str:
-    if kind not in quiz.KINDS:
+def _drill(kind: str) -> Drill:
+    drill = registry.find(kind)
+    if drill is None:
         raise Http404("no such quiz")
-    return kind
+    return drill
 
 
 def _int(value: str | None, default: int | None = None, name: str = "seed") -> int | None:
@@ -104,9 +101,9 @@ def _bad_answer(data: QueryDict) -> str | None:
 
 
 def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
-    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, with
-    the message shown beside each, naming the field by its label; they are neither checked
-    nor stored."""
+    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, or a
+    number the field cannot be, with the message shown beside each, naming the field by its
+    label; they are neither checked nor stored."""
     labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
     errors = {}
     for name, values in data.lists():
@@ -122,6 +119,11 @@ def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
                 errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
                     "n": MAX_ANSWER
                 }
+    for f in question.fields:
+        # A number no answer can be (40 han is possible, 400 is not): said beside the field.
+        message = field_error(f, data.get(ANSWER_PREFIX + f.name, ""))
+        if message and ANSWER_PREFIX + f.name not in errors:
+            errors[ANSWER_PREFIX + f.name] = message
     return errors
 
 
@@ -137,54 +139,6 @@ def _labelled(question: quiz.Question, errors: dict[str, str]) -> dict[str, str]
 
 def _is_answer_field(name: str) -> bool:
     return name.startswith(ANSWER_PREFIX)
-
-
-def _tile(code: str) -> dict[str, str]:
-    return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
-
-
-def _indicators(text: object) -> list[dict[str, str]]:
-    """Dora or ura-dora indicators as tiles (never as squashed notation)."""
-    if not text:
-        return []
-    try:
-        return [_tile(t) for t in parse_tiles(str(text))]
-    except NotationError:
-        return []
-
-
-def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Concealed tiles, melds and the winning tile of a request, for <img> tiles."""
-    if not request:
-        return None
-    try:
-        parsed = parse_hand(str(request["hand"]))
-    except NotationError:
-        return None
-    return {
-        "dora": _indicators(request.get("dora")),
-        # Ura-dora are turned over only for a riichi winner.
-        "ura": _indicators(request.get("ura"))
-        if request.get("riichi") or request.get("double_riichi")
-        else [],
-        "concealed": [_tile(t) for t in parsed.concealed],
-        # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
-        "melds": [
-            {
-                "tiles": [_tile(t) for t in m.tiles],
-                "closed": m.kind.value == "kan_closed",
-                "meld": m,
-            }
-            for m in parsed.melds
-        ],
-        "win": _tile(str(request["win"])),
-        "tsumo": bool(request.get("tsumo")),
-        # For screen readers: honours by name, never 555z.
-        "words": " ".join(
-            [tile_words(parsed.concealed), *(tile_words(m.tiles) for m in parsed.melds)]
-        ),
-        "win_words": tile_words([str(request["win"])]),
-    }
 
 
 def _options(data: QueryDict) -> dict[str, str]:
@@ -251,9 +205,7 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
     n = _int(data.get("n"), 0, name="n") or 0
     # A drill may be timed by default (the estimate drill); the learner's own choice wins.
     raw_timed = data.get("timed")
-    timed = (
-        _timed(raw_timed) if raw_timed is not None else quiz.base.DEFAULT_TIMED.get(question.kind)
-    )
+    timed = _timed(raw_timed) if raw_timed is not None else registry.drill(question.kind).timed
     positions = _positions(data.get("only"), n)
     # A retry (``only`` given and read) is one even when it asks every question again: the set
     # where every answer was missed (issue 22.14) is labelled and ends as a retry.
@@ -280,7 +232,7 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         hidden["timed"] = str(timed)
     return {
         "question": question,
-        "kind_name": quiz.KIND_NAMES[question.kind],
+        "kind_name": registry.drill(question.kind).name,
         "tiles": hand_tiles(question.request),
         "hidden": hidden,
         "answer_url": reverse("tutor:quiz_answer", args=[question.kind]),
@@ -317,9 +269,6 @@ def _rows(
             }
         )
     return rows
-
-
-Cells = tuple[tuple[bool, int, int], ...]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -377,24 +326,19 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
     """The quiz menu: kinds, table filters, the learner's accuracy and streaks."""
     learner = learner_for(request, create=False)
     kinds = [
-        {
-            "kind": k,
-            "name": quiz.KIND_NAMES[k],
-            "help": quiz.KIND_HELP[k],
-            "set": random.randrange(1, 10**6),
-        }
-        for k in quiz.KINDS
+        {"kind": d.kind, "name": d.name, "help": d.help, "set": random.randrange(1, 10**6)}
+        for d in registry.drills()
     ]
     stats = progress.stats(learner)
     path = [
         {
-            "kind": kind,
-            "name": quiz.KIND_NAMES[kind],
-            "help": quiz.KIND_HELP[kind],
+            "kind": drill.kind,
+            "name": drill.name,
+            "help": drill.help,
             "choice": bool(mode),
-            "url": _url("quiz_question", kind, {"mode": mode}),
+            "url": _url("quiz_question", drill.kind, {"mode": mode}),
         }
-        for kind, mode in BEGINNER_PATH
+        for drill, mode in ((registry.drill(kind), mode) for kind, mode in BEGINNER_PATH)
     ]
     context = {
         "kinds": kinds,
@@ -429,13 +373,11 @@ def quiz_index(request: HtmxHttpRequest) -> HttpResponse:
 def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """One question. ``seed`` (or ``set`` and ``n``) makes it reproducible; without them the
     spaced-repetition schedule picks the item that is due."""
-    kind = _kind(kind)
+    drill = _drill(kind)
     data = request.GET
     bad = _bad_parameter(data)
     if bad is not None:
-        return _render(
-            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
-        )
+        return _render(request, {"error": bad, "kind_name": drill.name, "question": None}, 400)
     raw = _options(data)
     set_id = _int(data.get("set"), name="set")
     # Only an answer makes a learner: looking at questions (or a crawler doing so) stores nothing.
@@ -459,7 +401,7 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     except quiz.QuizError as error:
         context: dict[str, Any] = {
             "error": str(error),
-            "kind_name": quiz.KIND_NAMES[kind],
+            "kind_name": drill.name,
             "question": None,
         }
         return _render(request, context, status=400)
@@ -476,20 +418,18 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """Check an answer on the server, store it, and show the derivation. An answer field that
     cannot be read (too long, a NUL: config/guard.py refuses those first) brings the question
     back with the message beside that field (400), and nothing is stored."""
-    kind = _kind(kind)
+    drill = _drill(kind)
     data = request.POST
     bad = _bad_parameter(data) or _bad_answer(data)
     if bad is not None:
-        return _render(
-            request, {"error": bad, "kind_name": quiz.KIND_NAMES[kind], "question": None}, 400
-        )
+        return _render(request, {"error": bad, "kind_name": drill.name, "question": None}, 400)
     seed = _int(data.get("seed"))
     if seed is None:
         return _render(
             request,
             {
                 "error": gettext("This answer has no question seed."),
-                "kind_name": quiz.KIND_NAMES[kind],
+                "kind_name": drill.name,
                 "question": None,
             },
             status=400,
@@ -499,7 +439,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     except quiz.QuizError as error:
         return _render(
             request,
-            {"error": str(error), "kind_name": quiz.KIND_NAMES[kind], "question": None},
+            {"error": str(error), "kind_name": drill.name, "question": None},
             status=400,
         )
     unreadable = {**_answer_errors(data, question), **_labelled(question, input_errors(request))}
@@ -533,12 +473,7 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     table = None
     if question.cell is not None:
         dealer, _fu, _han = question.cell
-        win = "ron" if question.expected.get("ron") is not None else "tsumo"
-        also: Cells = ()
-        if kind == "reverse":
-            win = question.key.split(":")[2]
-            # Every cell that pays the points is right: all of them are marked.
-            also = tuple((dealer, fu, han) for fu, han in question.accepted)
+        win, also = drill.marks(question)
         table = grid_html(dealer, win, question.rules, question.cell, also)
     set_score: dict[str, Any] | None = None
     if context["set_id"] is not None and context["next_url"] is None:

@@ -1,6 +1,6 @@
 """ "Quiz me on this game": each win of a reviewed game as a question (what was it worth, and
 below the limits, how many fu?), checked and stored through the quiz's own machinery
-(:func:`tutor.quiz.base.check`, :func:`tutor.quiz.progress.record_answer`) as kind ``review``,
+(:func:`tutor.quiz.services.check`, :func:`tutor.quiz.services.record_answer`) as kind ``review``,
 one spaced-repetition item per win."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tutor.quiz.base import Field, Question
+from tutor.quiz.services import Field, Question
 from tutor.review.present import WinView
 
 KIND = "review"

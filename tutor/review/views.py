@@ -22,9 +22,8 @@ from scorer.numbers import points_text
 from tutor.accounts.learners import learner_for
 from tutor.accounts.models import Learner
 from tutor.collections import hands, store
-from tutor.collections.views import TITLE_MAX
-from tutor.quiz.base import check
-from tutor.quiz.progress import record_answer
+from tutor.collections.store import TITLE_MAX
+from tutor.quiz.services import check, record_answer
 from tutor.review import fetch, present, quiz
 from tutor.review.models import ReviewedGame
 from tutor.review.store import MAX_GAMES, keep

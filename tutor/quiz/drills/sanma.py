@@ -27,19 +27,27 @@ from scorer.engine import THREE_PLAYER_PRESETS
 from scorer.engine.rules import Rules, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, Cell
 from tutor.course.names import limit_label
-from tutor.quiz import feedback
 from tutor.quiz.base import (
-    LIMIT_HAN,
+    Case,
+    Drill,
     Question,
+    Variant,
     all_text,
-    cell_derivation,
     number,
+    pick,
+    preset_rules,
     rng_for,
     split_text,
-    table_cell,
     who,
 )
-from tutor.quiz.table import _pool, _sanma_tsumo_fields
+from tutor.quiz.cells import (
+    LIMIT_HAN,
+    cell_derivation,
+    cell_pool,
+    sanma_tsumo_fields,
+    table_cell,
+)
+from tutor.quiz.registry import register
 
 KIND: Final = "sanma_tsumo"
 #: The engine's values of ``sanma_tsumo``, in the order the drill and its feedback list them.
@@ -71,16 +79,11 @@ DEFAULT_PRESET: Final = "tenhou_sanma"
 
 def normalise_options(raw: Mapping[str, str | None]) -> dict[str, str]:
     """The drill's own options: the three-player preset, the payment rule, who wins, limits."""
-
-    def pick(name: str, allowed: tuple[str, ...], default: str) -> str:
-        value = raw.get(name)
-        return value if value is not None and value in allowed else default
-
     return {
-        "rules": pick("rules", tuple(THREE_PLAYER_PRESETS), DEFAULT_PRESET),
-        "pay": pick("pay", ("any", *PAY_RULES), "any"),
-        "dealer": pick("dealer", ("any", "dealer", "non"), "any"),
-        "limits": pick("limits", ("0", "1"), "1"),
+        "rules": pick(raw.get("rules"), tuple(THREE_PLAYER_PRESETS), DEFAULT_PRESET),
+        "pay": pick(raw.get("pay"), ("any", *PAY_RULES), "any"),
+        "dealer": pick(raw.get("dealer"), ("any", "dealer", "non"), "any"),
+        "limits": pick(raw.get("limits"), ("0", "1"), "1"),
     }
 
 
@@ -162,7 +165,7 @@ def sanma_tsumo_question(seed: int, opts: dict[str, str]) -> Question:
     fu = fu_or_none if fu_or_none is not None else 30
     rules = rules_for(opts["rules"], pay)
     c = table_cell(fu, han, dealer, rules)
-    fields, expected = _sanma_tsumo_fields(c, opts, rng, _pool(dealer, rules))
+    fields, expected = sanma_tsumo_fields(c, opts, rng, cell_pool(dealer, rules))
     words = {"who": who(dealer, "tsumo"), "rule": PAY_RULE_NAMES[pay], "fu": fu, "han": han}
     if fu_or_none is None:
         words["limit"] = limit_label(c.limit)
@@ -195,7 +198,7 @@ def sanma_tsumo_question(seed: int, opts: dict[str, str]) -> Question:
 # -- feedback: the number another rule (or four players) would give -----------------------------
 
 
-def _variants(question: Question) -> list[tuple[str, dict[str, int], dict[str, object]]]:
+def _variants(question: Question, case: Case | None) -> list[Variant]:
     parsed = parse_key(question.key)
     if parsed is None:
         return []
@@ -203,7 +206,7 @@ def _variants(question: Question) -> list[tuple[str, dict[str, int], dict[str, o
     fu = fu_or_none if fu_or_none is not None else 30
     preset = question.options.get("rules", DEFAULT_PRESET)
     right = table_cell(fu, han, dealer, rules_for(preset, pay))
-    out: list[tuple[str, dict[str, int], dict[str, object]]] = []
+    out: list[Variant] = []
     for other in PAY_RULES:
         if other == pay:
             continue
@@ -228,4 +231,25 @@ def _variants(question: Question) -> list[tuple[str, dict[str, int], dict[str, o
     return out
 
 
-feedback.VARIANT_HOOKS[KIND] = _variants
+def question_rules(question: Question) -> Rules:
+    """The three-player preset with the payment rule the question's key names."""
+    parsed = parse_key(question.key)
+    return rules_for(question.rules, parsed[0]) if parsed is not None else preset_rules(question)
+
+
+register(
+    Drill(
+        kind=KIND,
+        name=gettext_lazy("Three players: tsumo payment rules"),
+        help=gettext_lazy(
+            "Three-player tsumo under tsumo loss, the split rule or the dealer-pays rule: each "
+            "payer's share and what the winner collects."
+        ),
+        order=110,
+        build=sanma_tsumo_question,
+        options=normalise_options,
+        candidates=candidates,
+        rules=question_rules,
+        variants=_variants,
+    )
+)

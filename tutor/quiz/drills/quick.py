@@ -10,14 +10,20 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorer.engine.rules import Rules
 from tutor.quiz.base import (
-    QUICK_PATTERNS,
+    Drill,
     Field,
     Question,
+    pick,
     rng_for,
     rules_of,
+    rules_option,
     steps_text,
 )
 from tutor.quiz.hands import fu_hand, hand_facts
+from tutor.quiz.registry import register
+
+#: The patterns of the quick method (seed 002, 渋川式), by the fu each assumes.
+QUICK_PATTERNS: Final = ("25", "20", "30", "30+", "40+")
 
 
 def quick_pattern(result: Mapping[str, Any]) -> str:
@@ -103,5 +109,28 @@ def quick_question(seed: int, opts: dict[str, str]) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
+
+
+def quick_options(raw: Mapping[str, str]) -> dict[str, str]:
+    """The rule set, and the pattern asked for (any by default)."""
+    return {**rules_option(raw), "target": pick(raw.get("target"), ("any", *QUICK_PATTERNS), "any")}
+
+
+def quick_candidates(opts: Mapping[str, str]) -> list[str]:
+    target = opts.get("target", "any")
+    return [f"quick:{p}" for p in QUICK_PATTERNS if target in ("any", p)]
+
+
+register(
+    Drill(
+        kind="quick",
+        name=gettext_lazy("Quick method (25 / 20 / 30 / 30+ / 40+)"),
+        help=gettext_lazy("Which pattern of the quick method does the hand belong to?"),
+        order=80,
+        build=quick_question,
+        options=quick_options,
+        candidates=quick_candidates,
+    )
+)

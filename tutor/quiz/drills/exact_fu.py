@@ -8,12 +8,24 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorer.engine.rules import Rules
-from tutor.quiz.base import Field, Question, QuizError, number, rng_for, rules_of, steps_text
-from tutor.quiz.estimate import pattern_line, quick_figure
+from tutor.quiz.base import (
+    Drill,
+    Field,
+    Question,
+    QuizError,
+    number,
+    rng_for,
+    rules_of,
+    rules_option,
+    steps_text,
+)
+from tutor.quiz.drills.estimate import pattern_line, quick_figure
+from tutor.quiz.drills.quick import pattern_label, quick_pattern
 from tutor.quiz.hands import fu_hand, hand_facts
-from tutor.quiz.quick import pattern_label, quick_pattern
+from tutor.quiz.registry import register
 
 NEEDS: Final = ("yes", "no")
 
@@ -72,7 +84,7 @@ def exact_fu_question(seed: int, opts: dict[str, str]) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
 
 
@@ -87,3 +99,18 @@ def _candidate(rng: random.Random, opts: Mapping[str, str]) -> tuple[dict[str, A
 def _raw_fu(result: Mapping[str, Any]) -> int:
     total = next((s for s in result["steps"] if s["step"] == "fu_total"), None)
     return int(total["raw"]) if total else int(result["fu"])
+
+
+register(
+    Drill(
+        kind="exact_fu",
+        name=gettext_lazy("Quick method: count the fu or not?"),
+        help=gettext_lazy(
+            "Does the hand need an exact fu count, or does the quick method give the right points?"
+        ),
+        order=100,
+        build=exact_fu_question,
+        options=rules_option,
+        candidates=lambda opts: [f"exact_fu:{need}" for need in NEEDS],
+    )
+)

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, cell
+from tutor.quiz import feedback
 from tutor.quiz.base import (
+    Drill,
     Field,
     Question,
     number_field,
+    payment_options,
     rng_for,
     steps_text,
 )
 from tutor.quiz.hands import hand_facts, scored_hand
+from tutor.quiz.registry import register
 
 
 def payments_question(seed: int, opts: dict[str, str]) -> Question:
@@ -78,5 +83,18 @@ def payments_question(seed: int, opts: dict[str, str]) -> Question:
         result=result,
         cell=(dealer, int(result["fu"]), int(result["han"])) if not result["limit"] else None,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
+
+
+register(
+    Drill(
+        kind="payments",
+        name=gettext_lazy("Whole hand: every payment"),
+        help=gettext_lazy("Score a whole hand: every payment."),
+        order=60,
+        build=payments_question,
+        options=payment_options,
+        variants=feedback.payment_slips,
+    )
+)

@@ -13,16 +13,23 @@ from django.utils.translation import gettext_lazy
 from scorer.engine.points import limit_for, raw_payments
 from scorer.engine.rules import Rules
 from tutor.course.names import limit_label
+from tutor.quiz import feedback
 from tutor.quiz.base import (
+    Case,
+    Drill,
     Question,
+    Slip,
+    Variant,
     number,
     number_field,
+    payment_options,
     rng_for,
     rules_of,
     steps_text,
 )
+from tutor.quiz.drills.quick import QUICK_PATTERNS, quick_pattern
 from tutor.quiz.hands import hand_facts, scored_hand
-from tutor.quiz.quick import quick_pattern
+from tutor.quiz.registry import register
 
 #: The fu the quick method assumes for each of its patterns (seven pairs: the rules' own, 25,
 #: or 50 in the classic rules: see :func:`pattern_fu`).
@@ -127,5 +134,49 @@ def estimate_question(seed: int, opts: dict[str, str]) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
+
+
+def estimate_slips(question: Question, case: Case | None) -> list[Variant]:
+    """The payment slips but those of the fu (a quick estimate is priced by pattern: no fu
+    item is counted, so no fu slip is made), and the quick method's own figure when the hand's
+    fu are above its pattern's (tenpane)."""
+    out = feedback.payment_variants(case, fu_slips=False) if case is not None else []
+    result, request = question.result, question.request
+    if not result or not request:
+        return out
+    rules = feedback.question_rules(question)
+    figure = quick_figure(result, request, rules)
+    usual = pattern_fu(quick_pattern(result), rules)
+    if int(result["fu"]) > usual:
+        out.append(("quick_figure", {"collect": figure}, {"pattern_fu": usual}))
+    return out
+
+
+def estimate_notes(question: Question, answers: Mapping[str, Any], found: list[Slip]) -> list[Slip]:
+    """After the slips, how close a wrong estimate was (only the exact figure is right)."""
+    given = feedback.given_numbers(question, answers).get("collect")
+    total = int(question.expected["collect"])
+    if given is None or given == total:
+        return found
+    return [*found, feedback.closeness(given, total)]
+
+
+register(
+    Drill(
+        kind="estimate",
+        name=gettext_lazy("Quick method: estimate the points"),
+        help=gettext_lazy(
+            "Against the clock: what does the winner collect? Only the exact figure is right; you "
+            "see how close you were."
+        ),
+        order=90,
+        build=estimate_question,
+        options=payment_options,
+        candidates=lambda opts: [f"estimate:{p}" for p in QUICK_PATTERNS],
+        variants=estimate_slips,
+        notes=estimate_notes,
+        timed=ESTIMATE_SECONDS,
+    )
+)

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorer.engine import score_request
+from tutor.quiz import feedback
 from tutor.quiz.base import (
+    Drill,
     Field,
     Question,
     all_text,
     number_field,
+    payment_options,
     rng_for,
     ron_text,
     split_text,
@@ -20,6 +23,7 @@ from tutor.quiz.base import (
     who,
 )
 from tutor.quiz.hands import hand_facts, scored_hand
+from tutor.quiz.registry import register
 
 
 def honba_question(seed: int, opts: dict[str, str]) -> Question:
@@ -114,5 +118,18 @@ def honba_question(seed: int, opts: dict[str, str]) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
+
+
+register(
+    Drill(
+        kind="honba",
+        name=gettext_lazy("Honba and riichi sticks"),
+        help=gettext_lazy("Add the honba and the riichi sticks to a payment."),
+        order=70,
+        build=honba_question,
+        options=payment_options,
+        variants=feedback.payment_slips,
+    )
+)

@@ -1,23 +1,54 @@
-"""Fu drills: count a real hand's fu, in total or item by item."""
+"""Fu drills: count a real hand's fu, in total (``fu``) or item by item (``fu_items``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from tutor.quiz import feedback
 from tutor.quiz.base import (
-    FU_TARGETS,
+    Drill,
     Field,
     Question,
     number_field,
+    pick,
     rng_for,
+    rules_option,
     steps_text,
     tile_words,
 )
 from tutor.quiz.hands import fu_hand, hand_facts
+from tutor.quiz.registry import register
+
+#: The fu a question can ask for (25: seven pairs, not in the fu-by-item drill).
+FU_TARGETS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+#: The waits a question can ask for.
+WAITS: Final = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
+
+
+def _targets(itemised: bool) -> list[int]:
+    return [f for f in FU_TARGETS if not itemised or f != 25]
+
+
+def fu_options(raw: Mapping[str, str], itemised: bool = False) -> dict[str, str]:
+    """The rule set, and the fu, wait and openness asked for (any by default)."""
+    targets = [str(f) for f in _targets(itemised)]
+    return {
+        **rules_option(raw),
+        "target": pick(raw.get("target"), ("any", *targets), "any"),
+        "wait": pick(raw.get("wait"), ("any", *WAITS), "any"),
+        "open": pick(raw.get("open"), ("any", "open", "closed"), "any"),
+    }
+
+
+def fu_candidates(opts: Mapping[str, str], itemised: bool = False) -> list[str]:
+    kind = "fu_items" if itemised else "fu"
+    target = opts.get("target", "any")
+    return [f"{kind}:{f}" for f in _targets(itemised) if target in ("any", str(f))]
 
 
 def fu_question(seed: int, opts: dict[str, str], itemised: bool) -> Question:
@@ -55,7 +86,7 @@ def fu_question(seed: int, opts: dict[str, str], itemised: bool) -> Question:
         request=request,
         result=result,
         rules=opts["rules"],
-        facts=hand_facts(request, result),
+        facts=hand_facts(request),
     )
 
 
@@ -101,3 +132,27 @@ def _fu_item_fields(
     fields.append(number_field("fu", _("Total, rounded"), int(result["fu"]), FU_TARGETS, opts, rng))
     expected["fu"] = int(result["fu"])
     return fields, expected
+
+
+register(
+    Drill(
+        kind="fu",
+        name=gettext_lazy("Fu of a hand"),
+        help=gettext_lazy("A real hand with its situation: count its fu."),
+        order=30,
+        build=lambda seed, opts: fu_question(seed, opts, itemised=False),
+        options=fu_options,
+        candidates=fu_candidates,
+        variants=feedback.fu_slips,
+    ),
+    Drill(
+        kind="fu_items",
+        name=gettext_lazy("Fu, item by item"),
+        help=gettext_lazy("Give the fu of every block, the wait and the win, then the total."),
+        order=40,
+        build=lambda seed, opts: fu_question(seed, opts, itemised=True),
+        options=lambda raw: fu_options(raw, itemised=True),
+        candidates=lambda opts: fu_candidates(opts, itemised=True),
+        variants=feedback.fu_item_slips,
+    ),
+)
