@@ -212,11 +212,16 @@
     var banner = document.getElementById("pick-banner");
     if (banner && backTo) {
       if (!brought) {
-        banner.scrollIntoView({ block: "start", behavior: "auto" });
-        // The hand strip now sticks to the top: the banner goes just below it.
+        // The banner sits under the tiles: the palette comes to the top, the banner below it.
+        var palette = document.getElementById("palette");
+        (palette || banner).scrollIntoView({ block: "start", behavior: "auto" });
+        // The hand strip now sticks to the top: the palette goes just below it.
         strip();
         var box = document.getElementById("hand-strip");
         if (box && box.offsetParent !== null) window.scrollBy(0, -box.offsetHeight - 8);
+        if (banner.getBoundingClientRect().bottom > window.innerHeight) {
+          banner.scrollIntoView({ block: "end", behavior: "auto" });
+        }
       }
       brought = true;
     } else if (backTo) {
