@@ -183,7 +183,7 @@ def test_hreflang_alternates(client: Client) -> None:
 
 def test_navigation_links_and_current_page_keep_the_prefix(client: Client) -> None:
     html = client.get("/ja/tutor/tables").content.decode()
-    nav = re.search(r'<nav aria-label="[^"]*">(.*?)</nav>', html, re.S)
+    nav = re.search(r'<nav id="site-nav" [^>]*aria-label="[^"]*">(.*?)</nav>', html, re.S)
     assert nav
     hrefs = re.findall(r'href="([^"]+)"', nav.group(1))
     assert hrefs

@@ -10,7 +10,7 @@ import pytest
 
 def current(html):
     """The highlighted links of the site navigation."""
-    nav = re.search(r'<nav aria-label="Main">(.*?)</nav>', html, re.S)
+    nav = re.search(r'<nav id="site-nav" [^>]*aria-label="Main">(.*?)</nav>', html, re.S)
     assert nav
     return re.findall(r'<a [^>]*aria-current="page"[^>]*>([^<]+)</a>', nav.group(1))
 
