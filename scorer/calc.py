@@ -203,7 +203,10 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
             "base": points(base),
         }
         # The power of two worked out, as the engine's base-points step writes it (no "^").
-        if limit:
+        if limit and han >= 5:
+            # From 5 han the limit is the han's alone: no fu × power of two to work out.
+            working = _("%(han)s han: %(limit)s whatever the fu, %(base)s base points") % words
+        elif limit:
             working = (
                 _(
                     "%(fu)s fu × %(power)s (2 to the power of %(han)s han + 2) = %(raw)s base "

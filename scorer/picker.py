@@ -74,8 +74,6 @@ TRANSIENT: Final = (
     "sanma",
 )
 #: The fields shown in the situation panel (their errors appear there).
-#: The seat a blank picker starts at: South, a non-dealer.
-NEW_HAND_SEAT: Final = "2z"
 SITUATION_FIELDS: Final = (
     *BOOL_FIELDS,
     "seat",
@@ -345,14 +343,12 @@ def state_from_query(query: QueryDict | Mapping[str, str]) -> PickerState:
         else:
             state.problems["win"] = _("The winning tile must be one tile, such as 5p.")
     state.tsumo = _flag(get("tsumo"))
+    # One default seat everywhere, the API's: East, the dealer (a blank page, a link without
+    # ``seat`` and an API request score alike; the picker shows the seat beside the hand).
     for name in ("seat", "round"):
         value = (get(name) or "1z").strip()
         if value in WIND_CODES:
             setattr(state, name, value)
-    if not query:
-        # A blank picker starts at a non-dealer seat, the common case (three seats in four).
-        # A link without ``seat`` keeps the API's default, East, so a shared hand scores the same.
-        state.seat = NEW_HAND_SEAT
     state.flags = {name: _flag(get(name)) for name in FLAGS}
     for name in ("dora", "ura"):
         text = (get(name) or "").strip()

@@ -8,11 +8,14 @@ JavaScript the action is applied and the browser is redirected to that canonical
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
@@ -73,6 +76,13 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     ]
     situation_key = picker.situation_key(state, errors)
     hand_tiles, win_tile = picker.hand_view(state)
+    flags = [
+        (name, forms.flag_label(name, three), state.flags.get(name), errors.get(name))
+        for name in picker.FLAGS
+    ]
+    # The message boxes that hold a message now: the next update empties them (or not).
+    shown_msgs = [name for name in ("paste", "palette") if errors.get(name)]
+    before_msgs = set(request.GET.get("_msg", "").split())
     context = {
         # Tiles point at the sprite inlined once in the page (#t-5p), not at tiles.svg: each
         # <use> of the external file costs the browser more on every swap (bench/picker.py:
@@ -109,15 +119,16 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "chi_positions": forms.CHI_POSITIONS,
         "winds": forms.WIND_CHOICES,
         "presets": forms.ALL_PRESET_CHOICES,
-        "flags": [
-            (
-                name,
-                forms.flag_label(name, three),
-                state.flags.get(name),
-                errors.get(name),
-            )
-            for name in picker.FLAGS
-        ],
+        # Riichi sits beside the hand (with Ron/Tsumo and the seat); the other flags in the panel.
+        "riichi_flag": flags[picker.FLAGS.index("riichi")],
+        "flags": [flag for flag in flags if flag[0] != "riichi"],
+        # The count's number in its own element: picker.js counts a tapped tile at once.
+        "held_html": format_html('<span class="held">{}</span>', state.tiles_held),
+        "msg_key": " ".join(shown_msgs),
+        # Through htmx a region is sent only when its look changed (see the update partial).
+        "send_paste": request.GET.get("paste") != state.typed or "paste" in errors,
+        "send_paste_msg": "paste" in shown_msgs or "paste" in before_msgs,
+        "send_palette_msg": "palette" in shown_msgs or "palette" in before_msgs,
         "indicator_rows": [
             ("dora", forms.INDICATOR_LABELS["dora"], state.dora, errors.get("dora")),
             ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
@@ -135,6 +146,15 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "explain_url": reverse("tutor:explain") + "?" + state.explain_query(),
     }
     if request.htmx and not request.htmx.history_restore_request:
+        # The score panel is sent only when it changed (a mode chip, the corner index, a
+        # refused tile leave it as it was): its fingerprint rides in the form (_score).
+        score_html = render_to_string("scorer/picker.html#score", {**context, "oob": True}, request)
+        score_key = hashlib.blake2s(score_html.encode(), digest_size=6).hexdigest()
+        context.update(
+            score_html=score_html,
+            score_key=score_key,
+            send_score=request.GET.get("_score") != score_key,
+        )
         return replace_url(render(request, "scorer/picker.html#update", context), canonical)
     return render(request, "scorer/picker.html", context)
 

@@ -55,7 +55,7 @@ def _button(
     return mark_safe(  # every value above is escaped; the rest is our own markup
         f'<button type="submit" class="tbtn pal-tile{" is-red" if code[:1] == "0" else ""}"'
         f' name="add" value="{code_text}" id="pal-{code_text}" data-tile="{code_text}"'
-        f'{' hx-swap-oob="true"' if oob else ""}\n                aria-label="{name}"'
+        f'{' hx-swap-oob="morph"' if oob else ""}\n                aria-label="{name}"'
         f"{'' if enabled else ' disabled'}>{draw_tile(code, index=index, label='', sprite=sprite)}"
         f'<span class="left" aria-hidden="true">{escape(left)}</span></button>'
     )

@@ -8,20 +8,31 @@
  *    through is a canonical URL; undo goes back to the previous one. The stack lives in
  *    sessionStorage (per tab), so a reload keeps it; the share link stays the canonical URL.
  * 6. On a phone, a sticky strip with the hand while the hand row is scrolled away.
- * 7. "+ add" an indicator brings the palette to the learner, and back once it is picked. */
+ * 7. "+ add" an indicator brings the palette to the learner, and back once it is picked.
+ * 8. A tap draws at once: a palette tile tapped in hand mode is drawn into the hand row (and
+ *    the count) before the server answers, a tapped hand tile leaves at once; the answer
+ *    (the hand zone, morphed into the page) confirms it or corrects it, visibly. */
 (function () {
   "use strict";
   var busy = false;
   var queue = [];
+  var replaying = false;
   function form() { return document.getElementById("picker"); }
+  function find(item) {
+    var f = form();
+    var selector = 'button[name="' + item[0] + '"][value="' + CSS.escape(item[1]) + '"]:not([hidden])';
+    return f && f.querySelector(selector);
+  }
   function next() {
     while (!busy && queue.length) {
       var item = queue.shift();
-      var f = form();
-      if (!f) return;
-      var selector = 'button[name="' + item[0] + '"][value="' + CSS.escape(item[1]) + '"]';
-      var button = f.querySelector(selector);
-      if (button && !button.disabled) { button.click(); return; }
+      var button = find(item);
+      if (button && !button.disabled) {
+        // Drawn already (when it was tapped, and again after each answer): not a second time.
+        replaying = true;
+        try { button.click(); } finally { replaying = false; }
+        return;
+      }
     }
   }
   document.addEventListener("htmx:beforeRequest", function (e) {
@@ -56,7 +67,9 @@
       return;
     }
     var button = e.target.closest && e.target.closest("#picker button[name]");
-    if (!button || !busy) return;
+    if (!button) return;
+    if (!replaying && !button.disabled) ahead(button, !busy);
+    if (!busy) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     queue.push([button.name, button.value]);
@@ -90,7 +103,9 @@
   function go(url) {
     travelling = true;
     // No source element: the form's fields must not ride along (they hold the state left).
-    window.htmx.ajax("GET", url, { target: "#hand-row", swap: "outerHTML" });
+    // The source is the hand zone (inside the form, so its morph extension applies): a
+    // GET from an element that is not a form sends none of the form's fields.
+    window.htmx.ajax("GET", url, { source: "#hand-zone", target: "#hand-zone", swap: "morph" });
   }
   function undo() {
     if (busy || !past.length) return;
@@ -197,11 +212,16 @@
     var banner = document.getElementById("pick-banner");
     if (banner && backTo) {
       if (!brought) {
-        banner.scrollIntoView({ block: "start", behavior: "auto" });
-        // The hand strip now sticks to the top: the banner goes just below it.
+        // The banner sits under the tiles: the palette comes to the top, the banner below it.
+        var palette = document.getElementById("palette");
+        (palette || banner).scrollIntoView({ block: "start", behavior: "auto" });
+        // The hand strip now sticks to the top: the palette goes just below it.
         strip();
         var box = document.getElementById("hand-strip");
         if (box && box.offsetParent !== null) window.scrollBy(0, -box.offsetHeight - 8);
+        if (banner.getBoundingClientRect().bottom > window.innerHeight) {
+          banner.scrollIntoView({ block: "end", behavior: "auto" });
+        }
       }
       brought = true;
     } else if (backTo) {
@@ -209,5 +229,118 @@
       backTo = "";
       if (row) row.scrollIntoView({ block: "center", behavior: "auto" });
     }
+  });
+
+  // ---------------------------------------------------------------- 8. a tap draws at once
+  // The server keeps the truth (the URL, the score); this only draws what a tap will surely
+  // do: one more tile while the hand is not full, one tile less. Tiles drawn ahead of the
+  // server count in ``ahead``; each answer redraws those of the taps still queued.
+  var ORDER = "1234506789", SUITS = "mpsz";
+  var drawnAhead = 0, expectHeld = null;
+  var undoDrawn = [];  // how to take back each drawing, should the request fail
+  function sortKey(code) {
+    return SUITS.indexOf(code.charAt(1)) * 10 + ORDER.indexOf(code.charAt(0));
+  }
+  function handMode(f) {
+    var mode = f.querySelector('input[name="mode"]:checked');
+    return !mode || mode.value === "hand";
+  }
+  function setHeld(head, held) {
+    var count = head.querySelector(".held");
+    if (count) count.textContent = String(held);
+  }
+  function drawAdd(button, f, row, head) {
+    var held = Number(head.dataset.held) + drawnAhead, needed = Number(head.dataset.needed);
+    var art = button.querySelector(".tile"), left = button.querySelector(".left");
+    if (!art || !(held < needed) || (left && Number(left.textContent) <= 0)) return null;
+    var code = button.value;
+    var tile = document.createElement("span");
+    tile.className = "tbtn hand-tile is-drawn";
+    tile.dataset.code = code;
+    tile.setAttribute("aria-hidden", "true");
+    tile.appendChild(art.cloneNode(true));
+    var empty = row.querySelector(".hand-empty");
+    if (empty) empty.hidden = true;
+    var slot = row.querySelector("#win-slot-empty .tile-empty");
+    if (held + 1 === needed && slot) {
+      // The tile that completes the hand is its winning tile, in the winning slot.
+      slot.replaceWith(tile);
+      undoDrawn.push(function () { tile.replaceWith(slot); });
+    } else {
+      var before = null;
+      var tiles = row.querySelectorAll(":scope > .hand-tile");
+      for (var i = 0; i < tiles.length; i++) {
+        var other = tiles[i].value || tiles[i].dataset.code || "";
+        if (sortKey(other) > sortKey(code)) { before = tiles[i]; break; }
+      }
+      row.insertBefore(tile, before || row.querySelector(":scope > .win-slot, :scope > .meld-btn"));
+      undoDrawn.push(function () { tile.remove(); if (empty) empty.hidden = false; });
+    }
+    // One fewer left (the button itself is disabled by the answer: disabled now, this very
+    // click would not submit).
+    if (left) {
+      left.textContent = String(Number(left.textContent) - 1);
+      undoDrawn.push(function () { left.textContent = String(Number(left.textContent) + 1); });
+    }
+    return held + 1;
+  }
+  function drawTake(button, head) {
+    if (button.closest(".win-slot")) return null;  // the winning tile: the server re-sorts
+    if (document.activeElement === button) {
+      // The keyboard stays in the hand: on the next tile (or the one before).
+      var tiles = Array.prototype.filter.call(
+        document.querySelectorAll("#hand-row button.hand-tile"),
+        function (t) { return t === button || !t.hidden; });
+      var at = tiles.indexOf(button);
+      var near = tiles[at + 1] || tiles[at - 1];
+      if (near) near.focus();
+    }
+    button.hidden = true;
+    undoDrawn.push(function () { button.hidden = false; });
+    return Number(head.dataset.held) + drawnAhead - 1;
+  }
+  // Draw what a tap on ``button`` will do; ``sent``: the tap goes to the server now.
+  function ahead(button, sent) {
+    var f = form(), row = document.getElementById("hand-row"), head = document.getElementById("hand-head");
+    if (!f || !row || !head || !handMode(f)) return;
+    var held = null;
+    if (button.name === "add" && button.closest("#palette")) held = drawAdd(button, f, row, head);
+    else if (button.name === "take" && button.closest("#hand-row")) held = drawTake(button, head);
+    if (held === null) return;
+    drawnAhead = held - Number(head.dataset.held);
+    setHeld(head, held);
+    if (sent) expectHeld = held;
+  }
+  // The answer is in: the server's hand replaced what was drawn. A tap it refused (or drew
+  // otherwise) shows as a short flash of the row; the taps still queued are drawn again.
+  function flash(row) {
+    row.classList.remove("is-corrected");
+    void row.offsetWidth;  // restart the flash
+    row.classList.add("is-corrected");
+  }
+  // No answer (the network, the server): what was drawn is taken back, visibly.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.successful) return;
+    var row = document.getElementById("hand-row"), head = document.getElementById("hand-head");
+    if (!undoDrawn.length || !row || !head) return;
+    while (undoDrawn.length) undoDrawn.pop()();
+    queue.length = 0;
+    drawnAhead = 0;
+    expectHeld = null;
+    setHeld(head, Number(head.dataset.held));
+    flash(row);
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (!e.target || e.target.id !== "hand-zone") return;
+    var row = document.getElementById("hand-row"), head = document.getElementById("hand-head");
+    drawnAhead = 0;
+    undoDrawn = [];
+    if (!row || !head) return;
+    if (expectHeld !== null && Number(head.dataset.held) !== expectHeld) flash(row);
+    expectHeld = null;
+    queue.forEach(function (item) {
+      var button = find(item);
+      if (button && !button.disabled) ahead(button, false);
+    });
   });
 })();

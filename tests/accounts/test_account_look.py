@@ -20,10 +20,9 @@ def test_account_pages_use_the_sites_look(client: Client, url: str) -> None:
     assert "quiz.css" not in page  # the quiz's stylesheet gave them the stock look
     assert "as_div" not in page
     assert re.search(r'<button type="submit" class="btn btn-big">', page)
-    # The menu shows where the learner is: the account entry.
-    assert re.search(
-        r'<a class="nav-account" href="/accounts/login/[^"]*" aria-current="page">', page
-    )
+    # The menu shows where the learner is: the account entry (Sign up on its own page).
+    here = "nav-signup" if url == "/accounts/signup/" else "nav-account"
+    assert re.search(rf'<a class="{here}" href="/accounts/[^"]*" aria-current="page">', page)
 
 
 @pytest.mark.parametrize("url", PAGES[:2])
@@ -41,8 +40,15 @@ def test_sign_up_and_log_in_say_what_an_account_keeps(client: Client, url: str) 
     assert "What an account keeps" not in ja
 
 
-def test_the_password_rules_are_one_paragraph_not_bullets(client: Client) -> None:
+def test_the_password_rules_one_per_line_and_labels_without_colons(client: Client) -> None:
+    """Issue 29 item 10: the four password rules ran together on one line; the labels ended in
+    colons (no other form of the site has them)."""
     css = (Path(__file__).parents[2] / "static/css/app.css").read_text(encoding="utf-8")
-    assert re.search(r"\.account-help li \{\s*display: inline;", css)
+    assert not re.search(r"\.account-help li \{\s*display: inline;", css)
     page = client.get("/accounts/signup/").content.decode()
     assert '<div class="account-help" id="id_password1_helptext"><ul>' in page
+    labels = re.findall(r"<label for=\"id_\w+\">([^<]*)</label>", page)
+    assert labels
+    assert not [label for label in labels if label.rstrip().endswith((":", "："))]
+    ja = client.get("/ja/accounts/signup/").content.decode()
+    assert not re.search(r"<label for=\"id_\w+\">[^<]*[:：]</label>", ja)

@@ -43,10 +43,11 @@ def test_the_account_pages(client: Client) -> None:
         client, "signup", "新規登録", "メールアドレス（任意）", "先生として利用する"
     )
     assert "よく使われるパスワードにはできません。" in page  # Django's validators' help
-    assert "メールアドレス（任意）：</label>" in page  # a Japanese colon after the labels
-    assert "ユーザー名：</label>" in page
+    # No colon after the labels (they sit above their fields, issue 29 item 10).
+    assert "メールアドレス（任意）</label>" in page
+    assert "ユーザー名</label>" in page
     english = get_en(client, "signup").content.decode()
-    assert "E-mail (optional):</label>" in english
+    assert "E-mail (optional)</label>" in english
     assert_japanese(client, "password_reset", "パスワードの再設定", "リンクを送信")
     assert_japanese(client, "password_reset_done", "メールを確認してください")
     assert_japanese(client, "password_reset_complete", "新しいパスワードでログイン")

@@ -23,8 +23,10 @@ def test_phone_keeps_the_hand_in_sight_while_tapping_the_palette(page):
     for code in tiles_of("234m234m"):
         tap(page, code)
     expect(page.locator("#hand-strip")).to_be_hidden()  # the hand row is on screen
-    page.locator('button[data-tile="7z"]').scroll_into_view_if_needed()
-    page.evaluate("window.scrollBy(0, 200)")
+    # The hand row scrolled away (the palette sits right under it now: past its bottom).
+    page.evaluate(
+        "window.scrollBy(0, document.getElementById('hand-row').getBoundingClientRect().bottom + 8)"
+    )
     assert not in_view(page, "#hand-row")
     strip = page.locator("#hand-strip")
     expect(strip).to_be_visible()
@@ -46,7 +48,8 @@ def test_phone_add_dora_brings_the_palette_with_a_banner(page):
     add.scroll_into_view_if_needed()
     act(page, add)
     banner = page.locator("#pick-banner")
-    expect(banner).to_have_text("Pick the dora indicator: tap a tile below. Cancel")
+    # Under the tiles (a mode's choices never push the palette): "above".
+    expect(banner).to_have_text("Pick the dora indicator: tap a tile above. Cancel")
     assert in_view(page, "#pick-banner")
     assert in_view(page, 'button[data-tile="1m"]')
     tap(page, "1m")

@@ -19,6 +19,10 @@ def test_a_sanma_hand_with_a_north_set_aside(page):
     expect(page.locator("#seat option")).to_have_count(3)
     expect(page.locator("#rules")).to_have_value("tenhou_sanma")
     assert "rules=tenhou_sanma" in page.url
+    # A blank page sits at East, the dealer (the API's default): this hand is South's.
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        page.select_option("#seat", "2z")
+    wait_idle(page)
 
     for code in ("9m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z"):
         tap(page, code)

@@ -54,6 +54,22 @@ def test_payments_in_words_and_the_working(client):
     assert "1,920 base points → mangan, 2,000 base points" in html
 
 
+@pytest.mark.parametrize(
+    ("query", "working"),
+    [
+        ("han=5&fu=30", "5 han: mangan whatever the fu, 2,000 base points"),
+        ("han=6&fu=40", "6 han: haneman whatever the fu, 3,000 base points"),
+        ("han=11&fu=30", "11 han: sanbaiman whatever the fu, 6,000 base points"),
+    ],
+)
+def test_from_5_han_the_working_says_the_fu_no_longer_count(client, query, working):
+    """Issue 29 item 11: "30 fu × 128" at 5 han, where the fu no longer count."""
+    html = unescape(page(client, query)[1])
+    assert working in html
+    assert "× 128" not in html
+    assert "2 to the power" not in html
+
+
 def test_hands_that_do_not_exist_are_named(client):
     assert "No hand has 20 fu and 1 han." in page(client, "han=1&fu=20")[1]
     assert "No hand has 20 fu by ron" in page(client, "han=2&fu=20")[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -9,7 +10,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.http import QueryDict
 
-from scorer import picker
+from scorer import forms, picker
 from scorer.engine import score_request
 from tests.conftest import load_examples
 
@@ -66,15 +67,20 @@ def test_fragment_is_only_the_picker_with_canonical_url(client):
     html = text(response)
     assert response.status_code == 200
     assert "<html" not in html
-    # The target is the hand row; the rest of the hand card comes out of band in small pieces
+    # The target is the hand zone (the hand's fields, head, row, messages and the situation
+    # beside it); the other regions come out of band, morphed, and only when their look changed
     # (the notation's label and buttons are never sent again).
-    assert html.lstrip().startswith('<div class="hand-row" id="hand-row"')
+    assert html.lstrip().startswith('<div id="hand-zone" class="hand-zone">')
+    for region in ("hand-fields", "hand-head", "hand-row", "hand-msgs", "quick-sit"):
+        assert re.search(rf'<div[^>]* id="{region}"', html)
     assert 'id="hand-card"' not in html
     assert 'id="paste-go"' not in html
-    for region in ("hand-fields", "hand-head", "hand-msgs", "paste", "paste-msg"):
-        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
-    for region in ("modes", "palette-msg", "score", "situation"):
-        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', html)
+    # A first update (from a link): every region, as the page drew it without the fingerprints.
+    for region in ("paste", "modes", "score", "situation"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="morph"', html)
+    # No message now and none before: the message boxes are left alone.
+    for region in ("paste-msg", "palette-msg"):
+        assert f'id="{region}"' not in html
     assert replaced(response) == CANON
     assert hook(html, "total") == "11700"
 
@@ -232,7 +238,7 @@ def test_mode_button_in_the_situation_panel_wins_over_the_radio(client):
 
 def test_htmx_sends_only_the_palette_buttons_that_changed(client):
     html = text(get(client, "hand=123m&win=4m&_shown=hand%3D0&add=4m", htmx=True))
-    changed = re.findall(r'<button[^>]*data-tile="(\w+)"[^>]*hx-swap-oob="true"', html)
+    changed = re.findall(r'<button[^>]*data-tile="(\w+)"[^>]*hx-swap-oob="morph"', html)
     assert changed == ["4m"]
     assert 'id="palette"' not in html
     assert re.search(r'id="pal-4m"[^>]*>.*?<span class="left"[^>]*>2<', html, re.S)
@@ -240,7 +246,7 @@ def test_htmx_sends_only_the_palette_buttons_that_changed(client):
 
 def test_htmx_sends_the_whole_palette_when_the_mode_changed(client):
     html = text(get(client, "hand=123m&win=4m&_shown=hand%3D0&mode=chi", htmx=True))
-    assert re.search(r'id="palette"[^>]*hx-swap-oob="true"', html)
+    assert re.search(r'id="palette"[^>]*hx-swap-oob="morph"', html)
     assert len(re.findall(r'data-tile="', html)) == 37
     assert re.search(r'data-tile="8m"[^>]*disabled', html)
     button = re.search(r'<button[^>]*id="pal-1m"[^>]*>', html)
@@ -309,7 +315,8 @@ def test_no_yaku_is_explained(client):
 def test_incomplete_hand_says_how_many_tiles_are_missing(client):
     html = text(get(client, "hand=123m&win=4m", htmx=True))
     assert "Add 10 more tiles." in html
-    assert "4 of 14 tiles" in html
+    # The number in its own element: picker.js counts a tapped tile before the server answers.
+    assert '<span class="held">4</span> of 14 tiles' in html
 
 
 def test_too_many_tiles(client):
@@ -438,10 +445,36 @@ def test_htmx_leaves_out_regions_that_did_not_change(client):
     html = text(get(client, f"hand=123m&win=4m&_sit={key}&_shown=hand%3D0&add=5m", htmx=True))
     assert 'id="situation"' not in html
     assert 'id="modes"' not in html
-    assert re.search(r'id="score"[^>]*hx-swap-oob="true"', html)
+    assert re.search(r'id="score"[^>]*hx-swap-oob="morph"', html)
     # A new indicator changes the situation panel: it comes back.
     html = text(get(client, f"hand=123m&win=4m&_sit={key}&mode=dora&add=5m", htmx=True))
-    assert re.search(r'id="situation"[^>]*hx-swap-oob="true"', html)
+    assert re.search(r'id="situation"[^>]*hx-swap-oob="morph"', html)
+
+
+def test_htmx_leaves_out_the_score_and_the_notation_when_they_did_not_change(client):
+    # A tile refused (a fifth 1m) changes neither the score nor the tiles typed.
+    html = text(get(client, "hand=1111m&win=4m", htmx=True))
+    score = re.search(r'name="_score" value="(\w+)"', html)
+    assert score
+    html = text(get(client, f"hand=1111m&win=4m&_score={score[1]}&paste=1111m4m&add=1m", htmx=True))
+    assert "No 1m left" in html
+    assert 'id="score"' not in html
+    assert 'id="paste"' not in html
+    # A tile changes both.
+    html = text(get(client, f"hand=123m&win=4m&_score={score[1]}&paste=123m4m&add=5m", htmx=True))
+    assert re.search(r'id="score"[^>]*hx-swap-oob="morph"', html)
+    assert re.search(r'id="paste"[^>]*value="1234m5m"', html)
+
+
+def test_a_message_box_is_sent_while_it_shows_a_message_and_once_more_to_empty_it(client):
+    refused = text(get(client, "hand=1111m&add=1m", htmx=True))
+    assert re.search(r'id="palette-msg"[^>]*>\s*<p class="field-error"', refused)
+    assert 'name="_msg" value="palette"' in refused
+    emptied = text(get(client, "hand=1111m&_msg=palette&add=2m", htmx=True))
+    assert re.search(r'id="palette-msg"[^>]*hx-swap-oob="morph"></div>', emptied)
+    assert 'name="_msg" value=""' in emptied
+    quiet = text(get(client, "hand=1111m2m&_msg=&add=3m", htmx=True))
+    assert 'id="palette-msg"' not in quiet
 
 
 def test_bad_paste_stays_in_the_box_to_be_fixed(client):
@@ -649,19 +682,33 @@ def test_ura_dora_without_riichi_says_so_beside_the_indicator(client):
     assert before != after
 
 
-def test_a_blank_picker_starts_at_a_non_dealer_seat(client):
-    """Three seats in four are non-dealers: a new hand starts at South; a link without a seat
-    keeps the API's default (East), so a shared hand scores the same."""
+def test_one_default_seat_for_a_blank_page_a_link_and_the_api(client):
+    """Issue 29 item 6: a blank page scored as South, a link without ``seat`` (the examples of
+    the page itself) as the dealer. One default now, the API's (East, the dealer), shown beside
+    the hand; the sample links score as the same hand built by hand."""
 
     def seat(page: str) -> str:
         select = re.search(r'<select id="seat" name="seat">(.*?)</select>', page, re.S)
         assert select
-        chosen = re.search(r'<option value="(\dz)" selected>', select[1])
+        chosen = re.search(r'<option value="(\dz)" selected>([^<]*)<', select[1])
         assert chosen
-        return chosen[1]
+        return chosen[1], unescape(chosen[2])
 
-    assert seat(client.get("/").content.decode()) == "2z"
-    assert seat(client.get("/?hand=234m234m456p55s68p&win=7p").content.decode()) == "1z"
+    blank = client.get("/").content.decode()
+    assert seat(blank) == ("1z", "East (dealer)")
+    assert seat(client.get("/?hand=234m234m456p55s68p&win=7p").content.decode())[0] == "1z"
+    # Beside the hand, not in the situation panel below the palette.
+    assert blank.index('id="seat"') < blank.index('id="palette"')
+    api = client.post(
+        "/api/score",
+        data=json.dumps({"hand": "234m234m456p55s68p", "win": "7p"}),
+        content_type="application/json",
+    ).json()
+    for _label, url in forms.SAMPLES:
+        query = url.split("?", 1)[1] if "?" in url else url
+        assert "seat=" not in query or "seat=1z" in query
+    page = text(get(client, "hand=234m234m456p55s68p&win=7p"))
+    assert hook(page, "total") == str(api["payments"]["total"])
 
 
 @pytest.mark.parametrize("param", ["win=%C2%B2m", "add=%C2%B2m", "win=%D9%A3p"])

@@ -25,7 +25,7 @@ def test_palette_button_names_the_tile_and_what_is_left():
 
 def test_palette_button_disabled_out_of_band_with_the_corner_index():
     html = render("{% pal_button t True True %}", t=PaletteTile("5p", 0, False))
-    assert ' hx-swap-oob="true"' in html
+    assert ' hx-swap-oob="morph"' in html
     assert " disabled>" in html
     assert '<span class="tile-ix" aria-hidden="true">5p</span>' in html
 

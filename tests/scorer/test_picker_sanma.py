@@ -111,8 +111,8 @@ def test_entering_three_players_leaves_chi_mode_and_the_palette_is_sent_again(cl
     response = get(client, "mode=chi&_shown=chi%3D0&_preset=tenhou&sanma=1", htmx=True)
     html = text(response)
     assert state_of(replaced(response)).mode == "hand"
-    assert re.search(r'id="palette"[^>]*hx-swap-oob="true"', html)
-    assert re.search(r'id="modes"[^>]*hx-swap-oob="true"', html)
+    assert re.search(r'id="palette"[^>]*hx-swap-oob="morph"', html)
+    assert re.search(r'id="modes"[^>]*hx-swap-oob="morph"', html)
     assert len(palette_codes(html)) == 29
 
 

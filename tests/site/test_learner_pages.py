@@ -10,7 +10,7 @@ import pytest
 
 def current(html):
     """The highlighted links of the site navigation."""
-    nav = re.search(r'<nav aria-label="Main">(.*?)</nav>', html, re.S)
+    nav = re.search(r'<nav id="site-nav" [^>]*aria-label="Main">(.*?)</nav>', html, re.S)
     assert nav
     return re.findall(r'<a [^>]*aria-current="page"[^>]*>([^<]+)</a>', nav.group(1))
 
@@ -37,18 +37,17 @@ def test_nav_highlights_the_section_on_sub_pages(client, url, label):
     assert current(html) == [label]
 
 
-def test_your_own_hand_form_is_a_form_for_people(client):
+def test_your_own_hand_sends_the_learner_to_the_picker(client):
+    """Issue 29 item 9: the tutor's "Your own hand" was two free-text notation boxes (and a
+    blank form of its own, at another default seat); the learner builds the hand in the picker,
+    whose score panel links to its walkthrough."""
     html = client.get("/tutor/").content.decode()
-    form = re.search(r'<form class="request-form".*?</form>', html, re.S)
-    assert form
-    body = form.group(0)
-    assert "preset name or JSON" not in body
-    assert re.search(r'<select id="f-rules" name="rules">', body)
-    assert '<option value="mleague">M-League</option>' in body
-    assert '<option value="tenhou" selected>Tenhou</option>' in body
-    assert re.search(r'<button type="submit" class="btn">', body)
-    # A blank form starts at a non-dealer seat.
-    assert re.search(r'<select id="f-seat" name="seat">.*?<option value="2z" selected>', body, re.S)
+    assert 'class="request-form"' not in html
+    own = re.search(r'<section class="own-hand".*?</section>', html, re.S)
+    assert own
+    assert 'href="/" data-testid="own-hand"' in own.group(0)
+    ja = client.get("/ja/tutor/").content.decode()
+    assert 'href="/ja/" data-testid="own-hand"' in ja
 
 
 def test_the_form_keeps_a_rules_object_from_a_link(client):

@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods
 
 from config import mail, throttle
@@ -28,11 +27,11 @@ from tutor.accounts.models import Learner
 
 
 class LabelSuffix:
-    """The colon after a label, in the page's language ("：" in Japanese prose, not Django's
-    ASCII ":" after "メールアドレス（任意）")."""
+    """No colon after a label (Django adds one): the labels sit above their fields, as on every
+    other form of the site (issue 29 item 10)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("label_suffix", pgettext("after a form label", ":"))
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
 
 

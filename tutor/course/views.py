@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorer.calc import SANMA_TSUMO_CHOICES
-from scorer.engine import ALL_PRESETS, PRESETS
+from scorer.engine import ALL_PRESETS
 from scorer.engine.fu import FU_RULES
 from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
@@ -29,7 +29,6 @@ from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
 from tutor.quiz import services as quiz
 from tutor.walkthrough import steps as walkthrough
-from tutor.walkthrough.form import form_fields
 
 #: How the seed tables name the limits (Japanese names are the terms players use).
 LIMIT_LABELS = {
@@ -47,7 +46,8 @@ LIMIT_LABELS = {
 
 @require_GET
 def index(request: HtmxHttpRequest) -> HttpResponse:
-    """The tutor's landing page: lessons, worked examples to walk through, a hand form."""
+    """The tutor's landing page: lessons, worked examples to walk through, and the way to the
+    picker for the learner's own hand (built tile by tile there, then explained)."""
     examples = []
     for lesson in LESSONS:
         for example in lesson.examples[:1]:
@@ -64,8 +64,6 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
         {
             "lessons": LESSONS,
             "examples": examples,
-            "form": form_fields({}, {}),
-            "presets": PRESETS,
         },
     )
 
