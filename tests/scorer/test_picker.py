@@ -687,7 +687,7 @@ def test_one_default_seat_for_a_blank_page_a_link_and_the_api(client):
     the page itself) as the dealer. One default now, the API's (East, the dealer), shown beside
     the hand; the sample links score as the same hand built by hand."""
 
-    def seat(page: str) -> str:
+    def seat(page: str) -> tuple[str, str]:
         select = re.search(r'<select id="seat" name="seat">(.*?)</select>', page, re.S)
         assert select
         chosen = re.search(r'<option value="(\dz)" selected>([^<]*)<', select[1])
