@@ -69,6 +69,9 @@ class _Play:
     last_draw: tuple[int, int] | None = None  # (seat, tile)
     last_discard: tuple[int, int] | None = None
     added_kan: tuple[int, int] | None = None  # (seat, tile) of the kan just added
+    #: A kan that may still be robbed (an added kan; a closed kan, by kokushi) stands only once
+    #: its replacement tile is drawn: that draw, not the call, breaks ippatsu.
+    kan_standing: bool = False
     first_draw: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -169,6 +172,9 @@ class _Reader:
             raise RecordError(f"tile {tile} is drawn while a player holds it", self.number, tag)
         play.hands[seat].append(tile)
         play.draws += 1
+        if play.kan_standing:
+            play.ippatsu = [False] * play.players
+            play.kan_standing = False
         play.rinshan_draw = play.after_kan == seat
         play.after_kan = None
         play.last_draw = (seat, tile)
@@ -254,7 +260,12 @@ class _Reader:
             play.calls[seat].append(call)
             play.added_kan = None
         play.any_call = True
-        play.ippatsu = [False] * play.players
+        if call.kind in ("added_kan", "closed_kan"):
+            # Robbed (chankan, or kokushi on a closed kan), it never completes and breaks
+            # nothing: Tenhou scores the robber's ippatsu. It breaks ippatsu when it stands.
+            play.kan_standing = True
+        else:
+            play.ippatsu = [False] * play.players
         play.after_kan = seat if call.is_kan or call.kind == "kita" else None
 
     def reach(self, el: ET.Element) -> None:

@@ -10,10 +10,12 @@ strings whose letter says the kind (``c`` chi, ``p`` pon, ``m`` open kan, ``a`` 
 sets a north aside (kita), and Tenhou lists the norths under ドラ.
 
 The JSON keeps each player's draws and discards apart, not the order of play, so the situation
-of a win that the order alone tells (ippatsu, haitei, houtei, rinshan, chankan, double riichi,
-tenhou, chiihou) is read from the recorded yaku list; riichi is read from the winner's
-discards. Each hand is replayed player by player and refused, naming the hand and the part it
-failed on, when its tiles do not add up."""
+of a win that the order alone tells (ippatsu, haitei, houtei, rinshan, double riichi, tenhou,
+chiihou) is read from the recorded yaku list; riichi is read from the winner's discards, and
+chankan from the discarder's last move (a kan added to a pon: a yakuman's list names no
+chankan). A ron may rob an added kan, a closed kan (kokushi) or a north set aside. Each hand
+is replayed player by player and refused, naming the hand and the part it failed on, when its
+tiles do not add up."""
 
 from __future__ import annotations
 
@@ -188,6 +190,8 @@ class _Player:
     last_take: int | None = None
     last_discard: int | None = None
     last_added: int | None = None  # the tile just added to a kan (a chankan's winning tile)
+    #: A tile of the closed kan just declared (kokushi may rob it, like an added kan's tile).
+    last_closed_kan: int | None = None
     nuki: int = 0  # norths set aside (kita, three players): ``f44`` in the discards
 
     def remove(self, tile: int) -> None:
@@ -197,6 +201,7 @@ class _Player:
 
     def take(self, value: object) -> None:
         self.last_added = None
+        self.last_closed_kan = None
         if isinstance(value, int) and not isinstance(value, bool):
             tile_code(value)
             self.hand.append(value)
@@ -230,6 +235,7 @@ class _Player:
 
     def discard(self, value: object) -> None:
         self.last_added = None
+        self.last_closed_kan = None
         self.riichi_last = False
         if value == 0:
             return  # the turn of an open kan: no discard
@@ -266,6 +272,9 @@ class _Player:
             for tile in tiles:
                 self.remove(tile)
             self.melds.append(_Meld("closed_kan", sorted(tiles), None, ""))
+            # Not a discard: a ron now robs the kan (kokushi), never the tile given before.
+            self.last_discard = None
+            self.last_closed_kan = tiles[0]
             return
         kind = _kind(tiles[0])
         pon = next((m for m in self.melds if m.kind == "pon" and _kind(m.tiles[0]) == kind), None)
@@ -280,6 +289,7 @@ class _Player:
         self.remove(rest[0])
         pon.kind, pon.tiles, pon.added = "added_kan", [*pon.tiles, rest[0]], rest[0]
         self.last_added = rest[0]
+        self.last_discard = None
 
 
 def _points(text: str, players: int) -> tuple[int, int, str | None, int]:
@@ -455,6 +465,7 @@ class _Reader:
         except ValueError as exc:
             raise RecordError(str(exc), number, "result") from None
         winner = seats[who]
+        chankan = False
         try:
             if tsumo:
                 if winner.last_take is None:
@@ -464,11 +475,14 @@ class _Reader:
                 concealed.remove(win_tile)
             else:
                 loser = seats[from_who]
-                chankan_tile = loser.last_added
-                win_tile_or_none = chankan_tile if chankan_tile is not None else loser.last_discard
+                # The tile given: an added kan's (chankan), a closed kan's (kokushi), or the
+                # last discard (a north set aside counts as one).
+                given = [loser.last_added, loser.last_closed_kan, loser.last_discard]
+                win_tile_or_none = next((t for t in given if t is not None), None)
                 if win_tile_or_none is None:
                     raise ValueError("a ron with no tile discarded")
                 win_tile = win_tile_or_none
+                chankan = loser.last_added is not None
                 concealed = list(winner.hand)
             if len(concealed) + 3 * len(winner.melds) != 13:
                 raise ValueError("the winning hand has the wrong number of tiles")
@@ -489,7 +503,8 @@ class _Reader:
             "haitei": 5 in listed,
             "houtei": 6 in listed,
             "rinshan": 4 in listed,
-            "chankan": 3 in listed,
+            # From the play (a yakuman's list names no chankan, as the .mjlog reader has it).
+            "chankan": chankan,
             "tenhou": 37 in listed,
             "chiihou": 38 in listed,
             "dora": dora,
