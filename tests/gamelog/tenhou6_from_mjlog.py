@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 from urllib.parse import unquote
 
-from scorer.gamelog.tenhou6 import YAKU_NAMES
 from scorer.gamelog.tiles import decode_call
+from scorer.gamelog.vocab import TENHOU_NAMES as YAKU_NAMES
 
 LIMIT_WORDS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 DRAW_WORDS = {
@@ -52,6 +52,7 @@ def convert(text: str) -> dict[str, Any]:
     log: list[list[Any]] = []
     hand: list[Any] | None = None
     pending = [False] * 4
+    drawn: list[int | None] = [None] * 4
     oya = 0
     players = 4
     for el in root:
@@ -75,13 +76,17 @@ def convert(text: str) -> dict[str, Any]:
             hand.append(None)
             log.append(hand)
             pending = [False] * 4
+            drawn = [None] * 4
         elif hand is None:
             continue
         elif m := re.fullmatch(r"([TUVW])(\d+)", tag):
             hand[5 + 3 * "TUVW".index(m[1])].append(t6(int(m[2])))
+            drawn["TUVW".index(m[1])] = int(m[2])
         elif m := re.fullmatch(r"([DEFG])(\d+)", tag):
             seat = "DEFG".index(m[1])
-            value: Any = t6(int(m[2]))
+            # The tile just drawn is written 60 (tsumogiri), as Tenhou's viewer writes it.
+            value: Any = 60 if drawn[seat] == int(m[2]) else t6(int(m[2]))
+            drawn[seat] = None
             if pending[seat]:
                 value, pending[seat] = f"r{value}", False
             hand[6 + 3 * seat].append(value)
@@ -92,6 +97,7 @@ def convert(text: str) -> dict[str, Any]:
         elif tag == "N":
             seat = int(el.get("who", "0"))
             call = decode_call(int(el.get("m", "0")))
+            drawn[seat] = None
             takes, discards = hand[5 + 3 * seat], hand[6 + 3 * seat]
             if call.kind == "kita":
                 discards.append("f44")

@@ -15,6 +15,7 @@ from scorer.engine.notation import Meld, NotationError, parse_hand
 from scorer.forms import FLAG_LABELS, flag_label
 from scorer.gamelog import Game, Hand, RecordError, Win, read_record
 from scorer.gamelog.check import Checked, check_game, computed_deltas
+from scorer.gamelog.model import NO_HANDS
 from scorer.gamelog.read import unpack
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
@@ -35,23 +36,49 @@ PASTE_LIMIT_BYTES: Final = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 def record_error(exc: RecordError) -> dict[str, Any]:
-    """The refusal as the page shows it: a sentence in the page's language, and the parser's
-    own detail (hand and tag) beside it."""
+    """The refusal as the page shows it: a sentence in the page's language (what the record is
+    and what would work, where the reader could tell), and the parser's own detail (hand and
+    tag) beside it."""
+    detail = ""
     if exc.reason == "":
         message = _("Choose a record file, or paste a record.")
-        detail = ""
     elif exc.reason == "link":
         message = _(
             "This server does not fetch records from tenhou.net. Download the record "
             "(.mjlog) from Tenhou and upload it here."
         )
-        detail = ""
     elif exc.reason == UNREACHABLE:
         message = _("tenhou.net did not answer. Download the record (.mjlog) and upload it here.")
-        detail = ""
-    elif exc.reason == "no hands":
+    elif exc.reason == NO_HANDS:
         message = _("This record holds no finished hand.")
-        detail = ""
+    elif exc.kind == "mahjongsoul_raw":
+        message = _(
+            "This is a Mahjong Soul record in the game's own format. Convert it to tenhou.net/6 "
+            "JSON first (see “From Mahjong Soul” above), then paste or upload that."
+        )
+    elif exc.kind == "mahjongsoul_link":
+        message = _(
+            "This is a link to a Mahjong Soul game, which Tenbo cannot fetch. Convert the game "
+            "to tenhou.net/6 JSON (see “From Mahjong Soul” above) and paste that."
+        )
+    elif exc.kind == "tenhou_link":
+        message = _("This is a tenhou.net log link. Download the record (.mjlog) and upload it.")
+    elif exc.kind == "mjai":
+        message = _(
+            "This is an mjai event log (what AI reviewers read), not a game record. Paste the "
+            "tenhou.net/6 JSON the log was made from."
+        )
+    elif exc.kind == "unknown_yaku" and exc.platform == "mahjongsoul":
+        message = _(
+            "This is a Mahjong Soul record with a yaku outside the ranked rules (“%(name)s”, "
+            "hand %(hand)s). Tenbo scores the ranked rules only: games of special modes "
+            "cannot be reviewed."
+        ) % {"name": exc.name, "hand": exc.hand}
+    elif exc.kind == "unknown_yaku":
+        message = _(
+            "This record names a yaku Tenbo does not know (“%(name)s”, hand %(hand)s). Tenbo "
+            "reads Tenhou's and Mahjong Soul's ranked yaku, in Japanese or English."
+        ) % {"name": exc.name, "hand": exc.hand}
     elif exc.hand is not None:
         message = _("This record could not be read: it fails at hand %(hand)s, tag <%(tag)s>.") % {
             "hand": exc.hand,

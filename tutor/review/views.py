@@ -84,8 +84,6 @@ def review_import(request: HtmxHttpRequest) -> HttpResponse:
         game = read_record(data)
     except RecordError as exc:
         return _index(request, present.record_error(exc), status=400)
-    if not game.hands:
-        return _index(request, present.record_error(RecordError("no hands")), status=400)
     learner = learner_for(request)
     assert learner is not None
     if ReviewedGame.objects.filter(owner=learner).count() >= MAX_GAMES:
