@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
-from email.utils import parsedate_to_datetime
 from typing import Any, Final
 
 from .model import (
@@ -53,6 +51,7 @@ from .vocab import (
     TENHOU_ROOM_LETTERS,
     YAKU_IDS,
     YAKU_ITEM,
+    played_at,
 )
 
 WINDS: Final = ("1z", "2z", "3z", "4z")
@@ -687,28 +686,6 @@ def _platform(ref: str, disp: str, log: list[Any]) -> tuple[str, str]:
         return "tenhou", TENHOU_ROOMS.get(int(match[2], 16) & 0xA0, "")
     room = next((code for letter, code in TENHOU_ROOM_LETTERS if letter in disp), "")
     return "tenhou", room
-
-
-def played_at(log_id: str, title: object = None) -> str:
-    """When the game was played, ISO 8601 (as precise as the source), or "": Tenhou's log id
-    starts with the hour in Japan time, Mahjong Soul's game uuid with the date; else the
-    converters' title (its second part, an RFC 2822 date in tensoul's)."""
-    if match := TENHOU_ID.match(log_id):
-        try:
-            return datetime.strptime(match[1], "%Y%m%d%H").strftime("%Y-%m-%dT%H:00+09:00")
-        except ValueError:
-            return ""
-    if match := MAHJONGSOUL_ID.match(log_id):
-        try:
-            return datetime.strptime(match[1], "%y%m%d").strftime("%Y-%m-%d")
-        except ValueError:
-            return ""
-    if isinstance(title, list) and len(title) > 1 and isinstance(title[1], str):
-        try:
-            return parsedate_to_datetime(title[1][:64]).isoformat(timespec="minutes")
-        except (TypeError, ValueError, IndexError):
-            return ""
-    return ""
 
 
 def _final(value: object, players: int) -> tuple[tuple[int, ...], tuple[float, ...]] | None:

@@ -10,6 +10,8 @@ record of another game (a local yaku, Sichuan "bloodshed" mahjong) is never scor
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from email.utils import parsedate_to_datetime
 from typing import Final
 
 from .model import TENHOU_YAKU
@@ -290,3 +292,25 @@ TENHOU_ID: Final = re.compile(r"^(\d{10})gm-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f
 MAHJONGSOUL_ID: Final = re.compile(
     r"^(\d{6})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 )
+
+
+def played_at(log_id: str, title: object = None) -> str:
+    """When the game was played, ISO 8601 (as precise as the source), or "": Tenhou's log id
+    starts with the hour in Japan time, Mahjong Soul's game uuid with the date; else the
+    converters' title (its second part, an RFC 2822 date in tensoul's)."""
+    if match := TENHOU_ID.match(log_id):
+        try:
+            return datetime.strptime(match[1], "%Y%m%d%H").strftime("%Y-%m-%dT%H:00+09:00")
+        except ValueError:
+            return ""
+    if match := MAHJONGSOUL_ID.match(log_id):
+        try:
+            return datetime.strptime(match[1], "%y%m%d").strftime("%Y-%m-%d")
+        except ValueError:
+            return ""
+    if isinstance(title, list) and len(title) > 1 and isinstance(title[1], str):
+        try:
+            return parsedate_to_datetime(title[1][:64]).isoformat(timespec="minutes")
+        except (TypeError, ValueError, IndexError):
+            return ""
+    return ""
