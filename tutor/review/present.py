@@ -409,7 +409,7 @@ def rules_labels(meta: dict[str, Any]) -> list[str]:
     out = [_("South game (hanchan)") if meta.get("hanchan") else _("East game (tonpuusen)")]
     if meta.get("players") == 3:
         out.append(_("three players"))
-    out.append(_("red fives") if meta.get("red_fives", True) else _("no red fives"))
+    out.append(_("with red fives") if meta.get("red_fives", True) else _("no red fives"))
     if not meta.get("open_tanyao", True):
         out.append(_("no open tanyao"))
     if meta.get("fast"):

@@ -33,6 +33,8 @@ class SeatView:
     melds: list[str]
     river: list[RiverTile]
     nuki: int
+    #: At the end: the river tile a ron was won on (its index), -1 none.
+    won_on: int = -1
     #: This player won (at the end) or dealt in.
     won: bool = False
     dealt_in: bool = False
@@ -88,6 +90,15 @@ def _url(public_id: str, number: int, step: int) -> str:
     return reverse("tutor:review_replay", args=[public_id, number]) + f"?step={step}"
 
 
+def _won_on(river: list[RiverTile], seat: int, wins: list[WinView]) -> int:
+    """The index of the discard a ron was won on in ``seat``'s river (-1: none; a robbed kan's
+    or a north's tile is not in the river)."""
+    for w in wins:
+        if not w.tsumo and w.from_who == seat and river and river[-1].tile == w.win_tile:
+            return len(river) - 1
+    return -1
+
+
 def replay_context(context: dict[str, Any], number: int, step_param: str | None) -> dict[str, Any]:
     """The replay page's context for hand ``number`` at ``?step=`` (a bad or missing step is
     the deal; past the end, the end)."""
@@ -106,7 +117,8 @@ def replay_context(context: dict[str, Any], number: int, step_param: str | None)
     acting = {e.seat for e in shown.moves}
     wins: list[WinView] = view.wins if shown.at_end else []
     seats = []
-    for s in range(players):
+    # East first: the seats in the order of their winds this hand.
+    for s in sorted(range(players), key=lambda s: (s - hand.dealer) % players):
         state = shown.seats[s]
         seats.append(
             SeatView(
@@ -124,6 +136,7 @@ def replay_context(context: dict[str, Any], number: int, step_param: str | None)
                 nuki=state.nuki,
                 won=any(w.who == s for w in wins),
                 dealt_in=any(not w.tsumo and w.from_who == s for w in wins),
+                won_on=_won_on(state.river, s, wins),
             )
         )
     return {
