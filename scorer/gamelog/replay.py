@@ -87,7 +87,7 @@ def steps(hand: Hand) -> list[tuple[int, int]]:
 
 
 def _sorted(tiles: list[str]) -> list[str]:
-    return sorted(tiles, key=sort_key)  # type: ignore[arg-type]
+    return sorted(tiles, key=sort_key)
 
 
 def board(hand: Hand, step: int, players: int) -> Board:
