@@ -214,7 +214,7 @@ class _Reader:
         play = self.current(tag)
         if seat >= play.players:
             raise RecordError("a draw by a seat not in the game", self.number, tag)
-        if tile in (t for hand in play.hands for t in hand):
+        if any(tile in hand for hand in play.hands):
             raise RecordError(f"tile {tile} is drawn while a player holds it", self.number, tag)
         play.hands[seat].append(tile)
         play.events.append(Event("draw", seat, code(tile, self.rules.red_fives)))
