@@ -22,7 +22,7 @@ def sample(page, lang: str = "") -> str:
     page.goto(f"{page.base}{lang}/tutor/review/")
     page.click("[data-testid=sample]")
     page.wait_for_selector("[data-testid=summary]")
-    return page.url
+    return str(page.url)
 
 
 def step_of(page) -> int:
