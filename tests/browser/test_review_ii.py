@@ -166,3 +166,35 @@ def test_on_a_phone_every_hand_and_its_end_is_in_view(page, lang: str):
     page.screenshot(path=str(SHOTS / f"hands-{tag}.png"))
     compare.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"win-{tag}.png"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_review_pages_reach_4_5_to_1(browser, live_server, scheme):
+    """The replay, the standings, the quiz summary and the import page's new parts: every text
+    at 4.5:1 or better (axe), light and dark."""
+    from tests.browser.test_contrast import violations
+
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, color_scheme=scheme, bypass_csp=True
+    )
+    page = context.new_page()
+    page.base = live_server.url
+    try:
+        game = sample(page).removeprefix(live_server.url)
+        page.click("input[name=seat][value='2']")
+        page.click("[data-testid=seat-form] button[type=submit]")
+        page.wait_for_selector("th.me")
+        found = {}
+        for url in (
+            "/tutor/review/",
+            game,
+            game + "hands/3/?step=20",
+            game + "hands/3/?step=999",
+            game + "quiz/summary",
+        ):
+            bad = violations(page, url)
+            if bad:
+                found[url] = bad[:4]
+    finally:
+        context.close()
+    assert not found, "\n".join(f"{url}\n  " + "\n  ".join(bad) for url, bad in found.items())
