@@ -7,7 +7,8 @@ One helper for every place that shows points, and the ``points`` template filter
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from django.utils.translation import get_language, pgettext
 
@@ -19,6 +20,13 @@ MYRIAD_FROM: Final = 100_000
 
 def japanese() -> bool:
     return (get_language() or "").startswith("ja")
+
+
+def hand_value(payments: Mapping[str, Any]) -> int:
+    """What a hand is worth: its payments' total without the honba (riichi sticks are never in
+    it). One rule for every page that names a hand's points (the review, its quiz, a
+    collection), as Tenhou records them; the honba are said apart."""
+    return int(payments["total"]) - int(payments.get("honba") or 0)
 
 
 def points_text(value: object) -> str:

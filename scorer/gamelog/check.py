@@ -7,7 +7,7 @@ same. Each difference is named, so that a disagreement is shown, never hidden.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from scorer.engine import score_request
@@ -128,7 +128,9 @@ def game_report(game: Game) -> dict[str, Any]:
                     "differences": list(item.differences),
                 }
             )
-        entry = asdict(hand)
+        # The play in order (deals, events) is for the replay page, not the report.
+        entry = {f.name: getattr(hand, f.name) for f in fields(hand)}
+        del entry["deals"], entry["events"]
         entry["wins"] = listed
         hands.append(entry)
     return {
@@ -137,6 +139,9 @@ def game_report(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "rules": asdict(game.rules),
         "final_scores": game.final_scores,
+        "final_points": game.final_points,
+        "log_id": game.log_id,
+        "played": game.played,
         "unfinished": game.unfinished,
         "hands": hands,
         "summary": {"hands": len(game.hands), "wins": wins, "agree": agree},

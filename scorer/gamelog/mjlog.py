@@ -18,7 +18,24 @@ from urllib.parse import unquote
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from .model import TENHOU_LIMIT, TENHOU_YAKU, Game, GameRules, Hand, Recorded, RecordError, Win
+from .model import (
+    MAX_COUNT,
+    MAX_FINAL,
+    MAX_FU,
+    MAX_HAN,
+    MAX_POINTS,
+    TENHOU_LIMIT,
+    TENHOU_ROOMS,
+    TENHOU_YAKU,
+    Event,
+    Game,
+    GameRules,
+    Hand,
+    Recorded,
+    RecordError,
+    Win,
+    in_range,
+)
 from .tiles import Call, TileError, check, code, decode_call, group, kind_of
 
 #: The largest record read, in bytes: a whole south game is about 30 kB, a long one 60 kB.
@@ -39,6 +56,22 @@ def _ints(text: str | None, what: str, hand: int | None, tag: str) -> list[int]:
         return [int(part) for part in text.split(",")]
     except ValueError:
         raise RecordError(f"the attribute {what} is not a list of numbers", hand, tag) from None
+
+
+def _hundreds(text: str | None, what: str, hand: int | None, tag: str) -> list[int]:
+    """Scores or score changes in hundreds of points (``ten``, ``sc``), each within the bounds."""
+    values = _ints(text, what, hand, tag)
+    if not all(in_range(v * 100, MAX_POINTS) for v in values):
+        raise RecordError(f"a value of {what} is out of range", hand, tag)
+    return values
+
+
+def _counts(text: str | None, what: str, hand: int | None, tag: str) -> list[int]:
+    """Honba and riichi sticks (``ba``)."""
+    values = _ints(text, what, hand, tag)
+    if not all(in_range(v, MAX_COUNT, 0) for v in values):
+        raise RecordError(f"a value of {what} is out of range", hand, tag)
+    return values
 
 
 def _tiles(text: str | None, what: str, hand: int | None, tag: str) -> list[int]:
@@ -69,7 +102,12 @@ class _Play:
     last_draw: tuple[int, int] | None = None  # (seat, tile)
     last_discard: tuple[int, int] | None = None
     added_kan: tuple[int, int] | None = None  # (seat, tile) of the kan just added
+    #: A kan that may still be robbed (an added kan; a closed kan, by kokushi) stands only once
+    #: its replacement tile is drawn: that draw, not the call, breaks ippatsu.
+    kan_standing: bool = False
     first_draw: list[bool] = field(default_factory=list)
+    #: The play in order, for the replay.
+    events: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -88,9 +126,11 @@ class _Reader:
         self.rules = GameRules()
         self.hands: list[Hand] = []
         self.final: tuple[int, ...] | None = None
+        self.final_points: tuple[float, ...] | None = None
         self.number = 0  # 1-based number of the hand being read
         self.play: _Play | None = None
         self.init: dict[str, object] = {}
+        self.deals: tuple[tuple[str, ...], ...] = ()
         self.wins: list[Win] = []
         self.scores_after: list[int] | None = None
         self.unfinished = False
@@ -106,6 +146,8 @@ class _Reader:
             open_tanyao=not kind & 0x04,
             players=3 if kind & 0x10 else 4,
             hanchan=bool(kind & 0x08),
+            room=TENHOU_ROOMS[kind & 0xA0],
+            fast=bool(kind & 0x40),
         )
 
     def un(self, el: ET.Element) -> None:
@@ -124,7 +166,7 @@ class _Reader:
             raise RecordError(
                 "seed has six numbers (round, honba, sticks, dice, dice, dora)", n, "INIT"
             )
-        ten = _ints(el.get("ten"), "ten", n, "INIT")
+        ten = _hundreds(el.get("ten"), "ten", n, "INIT")
         players = self.rules.players
         if len(ten) < players:
             raise RecordError(f"ten has {players} scores", n, "INIT")
@@ -132,7 +174,12 @@ class _Reader:
             oya = int(el.get("oya", ""))
         except ValueError:
             raise RecordError("oya is not a seat", n, "INIT") from None
-        if not 0 <= oya < players or not 0 <= seed[0] < 16 or seed[1] < 0 or seed[2] < 0:
+        if (
+            not 0 <= oya < players
+            or not 0 <= seed[0] < 16
+            or not in_range(seed[1], MAX_COUNT, 0)
+            or not in_range(seed[2], MAX_COUNT, 0)
+        ):
             raise RecordError("round, honba, sticks or dealer out of range", n, "INIT")
         check_tile(seed[5], n, "INIT")
         hands = []
@@ -146,6 +193,8 @@ class _Reader:
             raise RecordError("a tile is dealt twice", n, "INIT")
         self.play = _Play(players, oya, hands)
         self.play.first_draw = [True] * players
+        self.play.events.append(Event("dora", tile=code(seed[5], self.rules.red_fives)))
+        self.deals = tuple(tuple(code(t, self.rules.red_fives) for t in h) for h in hands)
         self.init = {
             "round": seed[0],
             "honba": seed[1],
@@ -165,10 +214,14 @@ class _Reader:
         play = self.current(tag)
         if seat >= play.players:
             raise RecordError("a draw by a seat not in the game", self.number, tag)
-        if tile in (t for hand in play.hands for t in hand):
+        if any(tile in hand for hand in play.hands):
             raise RecordError(f"tile {tile} is drawn while a player holds it", self.number, tag)
         play.hands[seat].append(tile)
+        play.events.append(Event("draw", seat, code(tile, self.rules.red_fives)))
         play.draws += 1
+        if play.kan_standing:
+            play.ippatsu = [False] * play.players
+            play.kan_standing = False
         play.rinshan_draw = play.after_kan == seat
         play.after_kan = None
         play.last_draw = (seat, tile)
@@ -181,6 +234,15 @@ class _Reader:
                 f"seat {seat} discards tile {tile}, which it does not hold", self.number, tag
             )
         play.hands[seat].remove(tile)
+        play.events.append(
+            Event(
+                "discard",
+                seat,
+                code(tile, self.rules.red_fives),
+                tsumogiri=play.last_draw == (seat, tile),
+                riichi=play.pending_riichi[seat],
+            )
+        )
         if play.pending_riichi[seat]:
             play.pending_riichi[seat] = False
             play.riichi[seat] = True
@@ -220,10 +282,13 @@ class _Reader:
                     "an added kan without its pon or its fourth tile", self.number, tag
                 )
             hand.remove(call.added)
-            play.calls[seat][play.calls[seat].index(pon)] = Call(
-                "added_kan", call.tiles, pon.called, pon.source, call.added
-            )
+            added = Call("added_kan", call.tiles, pon.called, pon.source, call.added)
+            play.calls[seat][play.calls[seat].index(pon)] = added
             play.added_kan = (seat, call.added)
+            red = self.rules.red_fives
+            play.events.append(
+                Event("kan", seat, code(call.added, red), added.notation(red), "added_kan")
+            )
         elif call.kind == "kita":
             if call.tiles[0] not in hand:
                 raise RecordError(
@@ -232,6 +297,7 @@ class _Reader:
             hand.remove(call.tiles[0])
             play.calls[seat].append(call)
             play.added_kan = None
+            play.events.append(Event("kita", seat, code(call.tiles[0], self.rules.red_fives)))
         else:
             own = [t for t in call.tiles if t != call.called]
             if call.called is not None:
@@ -253,8 +319,23 @@ class _Reader:
                 hand.remove(tile)
             play.calls[seat].append(call)
             play.added_kan = None
+            red = self.rules.red_fives
+            if call.called is None:  # a closed kan
+                plain = code(call.tiles[0], False)  # the kind (a red five's too)
+                event = Event("kan", seat, plain, call.notation(red), call.kind)
+            else:
+                source = play.last_discard[0] if play.last_discard else -1
+                event = Event(
+                    "call", seat, code(call.called, red), call.notation(red), call.kind, source
+                )
+            play.events.append(event)
         play.any_call = True
-        play.ippatsu = [False] * play.players
+        if call.kind in ("added_kan", "closed_kan"):
+            # Robbed (chankan, or kokushi on a closed kan), it never completes and breaks
+            # nothing: Tenhou scores the robber's ippatsu. It breaks ippatsu when it stands.
+            play.kan_standing = True
+        else:
+            play.ippatsu = [False] * play.players
         play.after_kan = seat if call.is_kan or call.kind == "kita" else None
 
     def reach(self, el: ET.Element) -> None:
@@ -267,6 +348,11 @@ class _Reader:
             raise RecordError("a riichi with a bad who or step", self.number, "REACH")
         if step == 1:
             play.pending_riichi[seat] = True
+
+    def dora(self, tile: int) -> None:
+        """A new dora indicator (after a kan)."""
+        play = self.current("DORA")
+        play.events.append(Event("dora", tile=code(tile, self.rules.red_fives)))
 
     # ------------------------------------------------------------------ endings
     def agari(self, el: ET.Element) -> None:
@@ -315,15 +401,19 @@ class _Reader:
                     and win_tile in last_call.tiles
                 ):
                     raise RecordError("a ron on a tile the discarder did not just give", n, tag)
-        ba = _ints(el.get("ba"), "ba", n, tag)
+        ba = _counts(el.get("ba"), "ba", n, tag)
         ten = _ints(el.get("ten"), "ten", n, tag)
-        sc = _ints(el.get("sc"), "sc", n, tag)
+        sc = _hundreds(el.get("sc"), "sc", n, tag)
         if len(ba) != 2 or len(ten) != 3 or len(sc) < 2 * play.players:
             raise RecordError("ba, ten or sc has the wrong number of values", n, tag)
+        if not (in_range(ten[0], MAX_FU, 0) and in_range(ten[1], MAX_POINTS, 0)):
+            raise RecordError("the fu or points of ten are out of range", n, tag)
         dora = _tiles(el.get("doraHai"), "doraHai", n, tag)
         ura = _tiles(el.get("doraHaiUra", ""), "doraHaiUra", n, tag)
         yaku_pairs = _ints(el.get("yaku", ""), "yaku", n, tag)
         yakuman_ids = _ints(el.get("yakuman", ""), "yakuman", n, tag)
+        if not all(in_range(h, MAX_HAN, 0) for h in yaku_pairs[1::2]):
+            raise RecordError("a yaku's han is out of range", n, tag)
         if (
             len(yaku_pairs) % 2
             or any(y not in TENHOU_YAKU for y in [*yaku_pairs[::2], *yakuman_ids])
@@ -409,7 +499,7 @@ class _Reader:
         tag = "RYUUKYOKU"
         play = self.current(tag)
         n = self.number
-        sc = _ints(el.get("sc"), "sc", n, tag)
+        sc = _hundreds(el.get("sc"), "sc", n, tag)
         if len(sc) < 2 * play.players:
             raise RecordError("sc has the wrong number of values", n, tag)
         self.scores_after = [(sc[2 * s] + sc[2 * s + 1]) * 100 for s in range(play.players)]
@@ -427,11 +517,22 @@ class _Reader:
     def ended(self, el: ET.Element) -> None:
         owari = el.get("owari")
         if owari is not None:
+            parts = owari.split(",")
             try:
-                values = [int(part) for part in owari.split(",")[::2]]
+                values = [int(part) for part in parts[::2]]
+                points = [float(part) for part in parts[1::2]]
             except ValueError:
                 raise RecordError("owari is not a list of scores", self.number, el.tag) from None
-            self.final = tuple(v * 100 for v in values[: self.rules.players])
+            players = self.rules.players
+            if (
+                len(values) < players
+                or len(points) < players
+                or not all(in_range(v * 100, MAX_POINTS) for v in values)
+                or not all(-MAX_FINAL <= p <= MAX_FINAL for p in points)  # NaN fails too
+            ):
+                raise RecordError("owari is out of range", self.number, el.tag)
+            self.final = tuple(v * 100 for v in values[:players])
+            self.final_points = tuple(points[:players])
 
     def finish(self) -> None:
         """Close the hand being read (at the next <INIT> or the end of the record)."""
@@ -459,6 +560,8 @@ class _Reader:
                 draw_kind=self.draw_kind,
                 tenpai=self.tenpai,
                 wins=tuple(self.wins),
+                deals=self.deals,
+                events=tuple(self.play.events),
             )
         )
         self.play = None
@@ -516,10 +619,12 @@ def read_mjlog(data: bytes | str) -> Game:
                 "DEFG".index(match[1]), check_tile(int(match[2]), reader.number, tag), tag
             )
         elif tag == "DORA":
-            check_tile(
-                int(el.get("hai", "-1") or -1) if (el.get("hai") or "").isdigit() else -1,
-                reader.number,
-                tag,
+            reader.dora(
+                check_tile(
+                    int(el.get("hai", "-1") or -1) if (el.get("hai") or "").isdigit() else -1,
+                    reader.number,
+                    tag,
+                )
             )
         elif tag in ("SHUFFLE", "TAIKYOKU", "BYE"):
             continue
@@ -528,5 +633,11 @@ def read_mjlog(data: bytes | str) -> Game:
     reader.finish()
     players = tuple(reader.players[: reader.rules.players])
     return Game(
-        "mjlog", players, reader.rules, tuple(reader.hands), reader.final, reader.unfinished
+        "mjlog",
+        players,
+        reader.rules,
+        tuple(reader.hands),
+        reader.final,
+        reader.unfinished,
+        reader.final_points,
     )

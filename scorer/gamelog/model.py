@@ -67,6 +67,26 @@ TENHOU_YAKU: Final[dict[int, str]] = {
     54: "aka_dora",
 }
 
+#: The bounds of every number a record holds (issue 30 item 5): far beyond any real game, so
+#: that a record of absurd numbers (honba 10^4000, a score of -10^30) is refused, not stored.
+#: Points: a game's scores, score changes and a win's value, either sign.
+MAX_POINTS: Final = 1_000_000
+#: Honba and riichi sticks on the table.
+MAX_COUNT: Final = 99
+#: A win's fu, and its han (each yaku's, and the total).
+MAX_FU: Final = 200
+MAX_HAN: Final = 200
+#: The final +/- of a player (uma and oka included).
+MAX_FINAL: Final = 10_000
+#: The reason a record with no finished hand is refused (by every surface alike).
+NO_HANDS: Final = "the record holds no finished hand"
+
+
+def in_range(value: int, high: int, low: int | None = None) -> bool:
+    """``value`` within [low, high]; ``low`` defaults to ``-high``."""
+    return (-high if low is None else low) <= value <= high
+
+
 #: Tenhou's limit numbers in ``ten`` -> API.md limit names.
 TENHOU_LIMIT: Final[dict[int, str | None]] = {
     0: None,
@@ -78,18 +98,30 @@ TENHOU_LIMIT: Final[dict[int, str | None]] = {
 }
 
 
+#: Tenhou's rooms by the bits of ``<GO type>`` (0x20 特上, 0x80 上級, both 鳳凰) and Mahjong
+#: Soul's by the name its converters write in ``rule.disp``: codes the pages name.
+TENHOU_ROOMS: Final = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
+
+
 @dataclass(frozen=True)
 class GameRules:
-    """The rules a record names: red fives, open tanyao, three players, a south game."""
+    """The rules a record names: red fives, open tanyao, three players, a south game; where it
+    was played (``platform`` "tenhou" or "mahjongsoul", the ``room`` code, a fast game)."""
 
     red_fives: bool = True
     open_tanyao: bool = True
     players: int = 4
     hanchan: bool = True
+    platform: str = "tenhou"
+    room: str = ""
+    fast: bool = False
 
     def request_rules(self) -> str | dict[str, object]:
-        """The ``rules`` field of a score request under these rules (a preset when one fits)."""
-        preset = "tenhou_sanma" if self.players == 3 else "tenhou"
+        """The ``rules`` field of a score request under these rules (a preset when one fits):
+        Tenhou's or Mahjong Soul's, four or three players."""
+        preset = "mahjongsoul" if self.platform == "mahjongsoul" else "tenhou"
+        if self.players == 3:
+            preset += "_sanma"
         if self.red_fives and self.open_tanyao:
             return preset
         spec: dict[str, object] = {"preset": preset}
@@ -127,8 +159,27 @@ class Win:
 
 
 @dataclass(frozen=True)
+class Event:
+    """One move of a hand's play, in order (the replay): ``kind`` is ``draw``, ``discard``
+    (``tsumogiri``: the tile just drawn; ``riichi``: it declares riichi), ``call`` (a chi, pon
+    or open kan of the tile ``source`` just discarded), ``kan`` (a closed kan, or a tile added
+    to a pon), ``kita`` (three players: a north set aside) or ``dora`` (an indicator revealed,
+    ``seat`` -1). Tiles in MPSZ (``0p`` a red five); ``meld`` in Extended MPSZ."""
+
+    kind: str
+    seat: int = -1
+    tile: str = ""
+    meld: str = ""
+    call: str = ""
+    source: int = -1
+    tsumogiri: bool = False
+    riichi: bool = False
+
+
+@dataclass(frozen=True)
 class Hand:
-    """One hand of a game, in order."""
+    """One hand of a game, in order. ``deals`` (each seat's 13 starting tiles) and ``events``
+    (the play in order) are empty where the record's play could not be put in order."""
 
     number: int
     round_wind: str
@@ -142,6 +193,8 @@ class Hand:
     draw_kind: str | None = None
     tenpai: tuple[int, ...] = ()
     wins: tuple[Win, ...] = field(default=())
+    deals: tuple[tuple[str, ...], ...] = ()
+    events: tuple[Event, ...] = ()
 
     def label(self) -> str:
         """``East 1, 0 honba`` in plain ASCII (the pages name the round in the learner's
@@ -161,6 +214,13 @@ class Game:
     final_scores: tuple[int, ...] | None = None
     #: The record stops in the middle of a hand (that hand is not listed).
     unfinished: bool = False
+    #: Each player's final +/- as the record gives it (uma and oka included), when it does.
+    final_points: tuple[float, ...] | None = None
+    #: The game's id where the record names it (a tenhou6 ``ref``: Tenhou's log id or Mahjong
+    #: Soul's game uuid); an .mjlog names none (its file name does).
+    log_id: str = ""
+    #: When it was played, ISO 8601 as precise as the record says ("" unknown).
+    played: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -172,12 +232,27 @@ class Game:
 
 class RecordError(ValueError):
     """A record that cannot be read. ``hand`` (1-based, or None before the first hand) and
-    ``tag`` name where reading stopped."""
+    ``tag`` name where reading stopped. ``kind`` names a record that is something else than a
+    broken one (``mahjongsoul_raw``, ``mahjongsoul_link``, ``mjai``, ``unknown_yaku``), so a
+    page can say what it is and what would work; ``name`` is the word at fault (a yaku's),
+    ``platform`` where the record comes from when the reader could tell."""
 
-    def __init__(self, message: str, hand: int | None = None, tag: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        hand: int | None = None,
+        tag: str | None = None,
+        kind: str = "",
+        name: str = "",
+        platform: str = "",
+    ) -> None:
         self.reason = message
         self.hand = hand
         self.tag = tag
+        self.kind = kind
+        self.name = name
+        #: Where the record comes from, when the reader knew it ("tenhou", "mahjongsoul").
+        self.platform = platform
         where = []
         if hand is not None:
             where.append(f"hand {hand}")
@@ -195,5 +270,6 @@ class RecordError(ValueError):
                 "field": "record",
                 "hand": self.hand,
                 "tag": self.tag,
+                **({"kind": self.kind} if self.kind else {}),
             },
         }

@@ -42,7 +42,13 @@ def suit(tile: int) -> str:
 def code(tile: int, red: bool) -> str:
     """One tile in MPSZ: ``5p``, ``0s``, ``7z``."""
     check(tile)
-    return digit(tile, red) + suit(tile)
+    return _CODES[red][tile]
+
+
+#: Every tile number's code, with and without red fives (the replay asks for one per move).
+_CODES: Final = {
+    red: tuple(digit(t, red) + suit(t) for t in range(MAX_TILE + 1)) for red in (False, True)
+}
 
 
 def check(tile: int) -> int:

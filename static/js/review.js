@@ -27,3 +27,43 @@
     }
   });
 })();
+
+// The hand as it was played: arrow keys step (Home / End: first / last step), and on a phone a
+// swipe left or right steps. The step links are htmx links, so clicking them swaps the board
+// and the address keeps the step (?step=N).
+(function () {
+  "use strict";
+  function nav(name) {
+    var link = document.querySelector('#board [data-nav="' + name + '"]');
+    if (link) { link.click(); return true; }
+    return false;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (!document.getElementById("board")) { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+    var done = false;
+    switch (event.key) {
+      case "ArrowRight": case "PageDown": done = nav("next"); break;
+      case "ArrowLeft": case "PageUp": done = nav("prev"); break;
+      case "Home": done = nav("first"); break;
+      case "End": done = nav("last"); break;
+    }
+    if (done) { event.preventDefault(); }
+  });
+  var start = null;
+  document.addEventListener("touchstart", function (event) {
+    var board = event.target.closest && event.target.closest("#board");
+    start = board && event.touches.length === 1 ?
+      { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+  }, { passive: true });
+  document.addEventListener("touchend", function (event) {
+    if (!start || !event.changedTouches.length) { return; }
+    var dx = event.changedTouches[0].clientX - start.x;
+    var dy = event.changedTouches[0].clientY - start.y;
+    start = null;
+    // A clear sideways swipe (not a scroll): left goes on, right goes back.
+    if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy)) { nav(dx < 0 ? "next" : "prev"); }
+  }, { passive: true });
+})();

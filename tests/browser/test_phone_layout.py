@@ -142,7 +142,9 @@ def test_the_phone_header_is_two_lines(browser, live_server, url, prefix, width)
             link.scroll_into_view_if_needed()
             assert link.is_visible(), link.inner_text()
             box = link.bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+            assert box, link.inner_text()
+            assert box["x"] >= 0, box
+            assert box["x"] + box["width"] <= width, box
     finally:
         context.close()
 

@@ -62,6 +62,7 @@ def test_quiz_me_on_this_game(page):
     page.wait_for_selector("[data-testid=quiz-form]")
     page.fill("#q-points", "12000")
     page.fill("#q-fu", "30") if page.locator("#q-fu").count() else None
+    page.fill("#q-han", "5")  # a dealer's mangan by tsumo: 5 han (no fu asked at a limit)
     page.click("[data-testid=quiz-form] button[type=submit]")
     verdict = page.wait_for_selector("[data-testid=verdict]")
     assert verdict.get_attribute("data-correct") == "1"

@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 from urllib.parse import unquote
 
-from scorer.gamelog.tenhou6 import YAKU_NAMES
 from scorer.gamelog.tiles import decode_call
+from scorer.gamelog.vocab import TENHOU_NAMES as YAKU_NAMES
 
 LIMIT_WORDS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 DRAW_WORDS = {
@@ -34,12 +34,14 @@ def ceil100(n: int) -> int:
     return -(-n // 100) * 100
 
 
-def points_line(fu: int, han: int, points: int, limit: int, tsumo: bool, dealer: bool) -> str:
+def points_line(
+    fu: int, han: int, points: int, limit: int, tsumo: bool, dealer: bool, players: int = 4
+) -> str:
     head = LIMIT_WORDS[limit] if limit else f"{fu}符{han}飜"
     if not tsumo:
         return f"{head}{points}点"
     if dealer:
-        return f"{head}{points // 3}点∀"
+        return f"{head}{points // (players - 1)}点∀"
     base = points // 4 if limit else fu << (han + 2)
     return f"{head}{ceil100(base)}-{ceil100(2 * base)}点"
 
@@ -50,10 +52,14 @@ def convert(text: str) -> dict[str, Any]:
     log: list[list[Any]] = []
     hand: list[Any] | None = None
     pending = [False] * 4
+    drawn: list[int | None] = [None] * 4
     oya = 0
+    players = 4
     for el in root:
         tag = el.tag
-        if tag == "UN" and el.get("n0") is not None:
+        if tag == "GO":
+            players = 3 if int(el.get("type", "169")) & 0x10 else 4
+        elif tag == "UN" and el.get("n0") is not None:
             names = [unquote(el.get(f"n{s}", "")) for s in range(4)]
         elif tag == "INIT":
             seed = [int(v) for v in el.get("seed", "").split(",")]
@@ -65,17 +71,22 @@ def convert(text: str) -> dict[str, Any]:
                 [],
             ]
             for s in range(4):
-                hand += [[t6(int(v)) for v in el.get(f"hai{s}", "").split(",")], [], []]
+                dealt = [v for v in el.get(f"hai{s}", "").split(",") if v]
+                hand += [[t6(int(v)) for v in dealt], [], []]
             hand.append(None)
             log.append(hand)
             pending = [False] * 4
+            drawn = [None] * 4
         elif hand is None:
             continue
         elif m := re.fullmatch(r"([TUVW])(\d+)", tag):
             hand[5 + 3 * "TUVW".index(m[1])].append(t6(int(m[2])))
+            drawn["TUVW".index(m[1])] = int(m[2])
         elif m := re.fullmatch(r"([DEFG])(\d+)", tag):
             seat = "DEFG".index(m[1])
-            value: Any = t6(int(m[2]))
+            # The tile just drawn is written 60 (tsumogiri), as Tenhou's viewer writes it.
+            value: Any = 60 if drawn[seat] == int(m[2]) else t6(int(m[2]))
+            drawn[seat] = None
             if pending[seat]:
                 value, pending[seat] = f"r{value}", False
             hand[6 + 3 * seat].append(value)
@@ -86,8 +97,11 @@ def convert(text: str) -> dict[str, Any]:
         elif tag == "N":
             seat = int(el.get("who", "0"))
             call = decode_call(int(el.get("m", "0")))
+            drawn[seat] = None
             takes, discards = hand[5 + 3 * seat], hand[6 + 3 * seat]
-            if call.kind == "closed_kan":
+            if call.kind == "kita":
+                discards.append("f44")
+            elif call.kind == "closed_kan":
                 t = [str(t6(x)) for x in call.tiles]
                 discards.append(f"{t[0]}{t[1]}{t[2]}a{t[3]}")
             elif call.kind == "added_kan":
@@ -117,12 +131,13 @@ def convert(text: str) -> dict[str, Any]:
                 if h
             ] + [f"{YAKU_NAMES[y].replace('_', ' ')}(役満)" for y in yakuman]
             pao = int(el.get("paoWho", str(who)))
-            line = points_line(fu, han, points, limit, who == from_who, who == oya)
+            line = points_line(fu, han, points, limit, who == from_who, who == oya, players)
             hand[2] = [t6(int(v)) for v in el.get("doraHai", "").split(",")]
             if el.get("doraHaiUra"):
                 hand[3] = [t6(int(v)) for v in el.get("doraHaiUra", "").split(",")]
             result = hand[16] or ["和了"]
-            result += [[v * 100 for v in sc[1::2]], [who, from_who, pao, line, *words]]
+            deltas = [v * 100 for v in sc[1::2]] + [0] * (4 - len(sc) // 2)
+            result += [deltas[:4], [who, from_who, pao, line, *words]]
             hand[16] = result
         elif tag == "RYUUKYOKU":
             sc = [int(v) for v in el.get("sc", "").split(",")]
@@ -131,6 +146,6 @@ def convert(text: str) -> dict[str, Any]:
     return {
         "title": ["", ""],
         "name": names,
-        "rule": {"disp": "般南喰赤", "aka": 1},
+        "rule": {"disp": "三般南喰赤" if players == 3 else "般南喰赤", "aka": 1},
         "log": log,
     }

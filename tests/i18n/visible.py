@@ -44,6 +44,14 @@ ALLOWED = (
     "URL",
     "PDF",
     "SVG",
+    # record formats and the tools that write them (the review page names them, issue 30.13)
+    "JSON",
+    "json",
+    "XML",
+    "mjlog",
+    "mjai-reviewer",
+    "mjai",
+    "tensoul",
     # keyboard keys, named as on the keys themselves
     "Ctrl",
     "Shift",

@@ -23,20 +23,24 @@ def imported(client) -> ReviewedGame:
 def test_question_page_and_link_from_the_game(client):
     game = imported(client)
     body = client.get(f"/tutor/review/{game.public_id}/").content.decode()
-    assert f"/tutor/review/{game.public_id}/quiz/1/" in body
+    assert f"/tutor/review/{game.public_id}/quiz/" in body
+    start = client.get(f"/tutor/review/{game.public_id}/quiz/")
+    assert start["Location"] == f"/tutor/review/{game.public_id}/quiz/1/"  # no seat: play order
     page = client.get(f"/tutor/review/{game.public_id}/quiz/3/").content.decode()
     assert 'data-testid="quiz-form"' in page
     assert 'name="points"' in page
     assert 'name="fu"' in page  # 30 fu 1 han: below the limits
+    assert 'name="han"' in page
     limit = client.get(f"/tutor/review/{game.public_id}/quiz/5/").content.decode()
     assert 'name="fu"' not in limit  # a yakuman: no fu asked
+    assert 'name="han"' not in limit
 
 
 def test_right_answer_full_page_is_stored(client):
     game = imported(client)
     response = client.post(
         f"/tutor/review/{game.public_id}/quiz/3/answer",
-        {"points": "1,000", "fu": "30", "answer_key": "k1"},
+        {"points": "1,000", "fu": "30", "han": "1", "answer_key": "k1"},
     )
     body = response.content.decode()
     assert 'data-correct="1"' in body
@@ -67,8 +71,8 @@ def test_wrong_answer_fragment(client):
 def test_the_same_answer_posted_twice_is_stored_once(client):
     game = imported(client)
     url = f"/tutor/review/{game.public_id}/quiz/3/answer"
-    client.post(url, {"points": "1000", "fu": "30", "answer_key": "same"})
-    client.post(url, {"points": "1000", "fu": "30", "answer_key": "same"})
+    client.post(url, {"points": "1000", "fu": "30", "han": "1", "answer_key": "same"})
+    client.post(url, {"points": "1000", "fu": "30", "han": "1", "answer_key": "same"})
     assert Answer.objects.count() == 1
 
 
@@ -88,6 +92,6 @@ def test_japanese_quiz_has_no_english_and_says_wrong_plainly(client):
     assert not english_in(page)
     body = client.post(
         f"/ja/tutor/review/{game.public_id}/quiz/3/answer",
-        {"points": "2000", "fu": "40", "answer_key": "k3"},
+        {"points": "2000", "fu": "40", "han": "2", "answer_key": "k3"},
     ).content.decode()
     assert "不正解です" in body

@@ -235,7 +235,7 @@ def test_a_disagreement_is_shown_plainly(client):
     assert 'data-agree="4"' in body
     assert body.count('data-differs="1"') == 1
     assert 'data-agrees="0"' in body
-    assert "Tenbo disagrees with Tenhou on this win." in body
+    assert "Tenbo disagrees with the record on this win." in body
 
 
 def test_an_unreachable_tenhou_is_said_plainly(client, settings, monkeypatch):

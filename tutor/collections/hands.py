@@ -16,7 +16,7 @@ from config.i18n import strip_language
 from scorer.engine.api import score_request
 from scorer.engine.notation import NotationError, parse_hand
 from scorer.forms import LIMIT_LABELS, YAKU_LABELS
-from scorer.numbers import japanese, points_text
+from scorer.numbers import hand_value, japanese, points_text
 from scorer.templatetags.tiles import tile_label
 from tutor.walkthrough.steps import fixed_yakuman, request_from_query, request_query, yakuman_name
 
@@ -72,8 +72,16 @@ def _tile(code: str) -> dict[str, str]:
 
 
 def score_words(result: dict[str, Any]) -> str:
-    """ "30 fu 4 han, 11,700 points" (30符4飜 11700点); a limit or yakuman by its name."""
-    total = _("%(total)s points") % {"total": points_text(int(result["payments"]["total"]))}
+    """ "30 fu 4 han, 11,700 points" (30符4飜 11700点); a limit or yakuman by its name. The
+    points are the hand's, without honba (scorer.numbers.hand_value), which are said apart."""
+    payments = result["payments"]
+    total = _("%(total)s points") % {"total": points_text(hand_value(payments))}
+    honba = int(payments.get("honba") or 0)
+    if honba:
+        total = _("%(points)s, plus %(honba)s for honba") % {
+            "points": total,
+            "honba": points_text(honba),
+        }
     if fixed_yakuman(result):
         how = yakuman_name(int(result.get("yakuman") or 1))
         how = how[:1].upper() + how[1:]

@@ -28,6 +28,13 @@ class ReviewedGame(models.Model):
     #: Readable by anyone with the link only when the owner asks.
     shared = models.BooleanField(_("shared"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: The game's id where one is known (Tenhou's log id from the record, the file name or the
+    #: pasted link; Mahjong Soul's game uuid): the link to the game where it was played.
+    log_id = models.CharField(_("game id"), max_length=64, blank=True, default="")
+    #: What the list shows without reading the record again: when and where it was played
+    #: (``played``, ``platform``, ``room``, ``players``, ``hanchan``, ``red_fives``,
+    #: ``open_tanyao``, ``fast``; tutor.review.store.meta_of).
+    meta = models.JSONField(_("game facts"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("reviewed game")

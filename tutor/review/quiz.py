@@ -1,34 +1,55 @@
-""" "Quiz me on this game": each win of a reviewed game as a question (what was it worth, and
-below the limits, how many fu?), checked and stored through the quiz's own machinery
-(:func:`tutor.quiz.services.check`, :func:`tutor.quiz.services.record_answer`) as kind ``review``,
-one spaced-repetition item per win."""
+""" "Quiz me on this game": each win of a reviewed game as a question (how many fu below the
+limits, how many han below yakuman, and what was it worth?), checked and stored through the
+quiz's own machinery (:func:`tutor.quiz.services.check`, :func:`tutor.quiz.services.record_answer`)
+as kind ``review``, one spaced-repetition item per win.
+
+Only wins where Tenbo agrees with the record are asked (``WinView.quizzable``): a learner is
+never graded against a figure the game page calls a possible bug. The order puts the chosen
+seat's wins first, then its deal-ins (``present.quiz_order``); the summary reads back the
+learner's latest answer to each."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tutor.quiz.services import Field, Question
+from scorer.numbers import hand_value
+from tutor.accounts.models import Learner
+from tutor.quiz.models import Answer
+from tutor.quiz.services import Field, Question, parse_number
 from tutor.review.present import WinView
 
 KIND = "review"
 
 
-def question_for(public_id: str, number: int, view: WinView, result: dict[str, Any]) -> Question:
-    """The question about win ``number`` (1-based) of the game; the answers are the engine's,
-    which the game page shows agree with Tenhou's record."""
-    payments = result["payments"]
-    points = int(payments["total"]) - int(payments["honba"])
-    fields = [Field("points", _("What was this hand worth (without honba and riichi sticks)?"))]
-    expected: dict[str, Any] = {"points": points}
+def item_key(public_id: str, number: int) -> str:
+    return f"{KIND}:{public_id}:{number}"
+
+
+def field_label(name: str) -> str:
+    return {"fu": _("fu"), "han": _("han"), "points": _("points")}.get(name, name)
+
+
+def question_for(public_id: str, number: int, view: WinView) -> Question:
+    """The question about win ``number`` (1-based) of the game. Its answers are the figures
+    the engine and the record agree on (the view is quizzable)."""
+    result = view.result
+    fields = []
+    expected: dict[str, Any] = {}
     if not result["yakuman"] and not result["limit"]:
         fields.append(Field("fu", _("How many fu?")))
         expected["fu"] = int(result["fu"])
+    if not result["yakuman"]:
+        fields.append(Field("han", _("How many han (dora included)?")))
+        expected["han"] = int(result["han"])
+    fields.append(Field("points", _("What was this hand worth (without honba and riichi sticks)?")))
+    expected["points"] = hand_value(result["payments"])
     return Question(
         kind=KIND,
         seed=number,
-        key=f"{KIND}:{public_id}:{number}",
+        key=item_key(public_id, number),
         options={"game": public_id},
         prompt=view.text,
         fields=fields,
@@ -37,3 +58,57 @@ def question_for(public_id: str, number: int, view: WinView, result: dict[str, A
         request=None,
         result=result,
     )
+
+
+def _latest(learner: Learner | None, public_id: str) -> dict[str, Answer]:
+    """The learner's latest answer to each win of the game, by item key."""
+    if learner is None:
+        return {}
+    answers = Answer.objects.filter(
+        learner=learner, kind=KIND, key__startswith=f"{KIND}:{public_id}:"
+    ).order_by("created", "id")
+    return {answer.key: answer for answer in answers}
+
+
+def _missed_on(answer: Answer) -> list[str]:
+    """The fields an answer got wrong."""
+    out = []
+    for name, want in (answer.expected or {}).items():
+        if parse_number(str((answer.given or {}).get(name, ""))) != want:
+            out.append(name)
+    return out
+
+
+@dataclass
+class SummaryRow:
+    win: WinView
+    answered: bool
+    correct: bool
+    missed_on: list[str] = field(default_factory=list)
+
+    @property
+    def missed_text(self) -> str:
+        return ", ".join(field_label(name) for name in self.missed_on)
+
+
+def summary(learner: Learner | None, public_id: str, order: list[WinView]) -> list[SummaryRow]:
+    """Each win of the quiz, in its order, with the learner's latest answer to it."""
+    latest = _latest(learner, public_id)
+    rows = []
+    for win in order:
+        answer = latest.get(item_key(public_id, win.number))
+        if answer is None:
+            rows.append(SummaryRow(win, False, False))
+        else:
+            rows.append(SummaryRow(win, True, answer.correct, _missed_on(answer)))
+    return rows
+
+
+def missed_numbers(learner: Learner | None, public_id: str, numbers: list[int]) -> set[int]:
+    """The wins among ``numbers`` whose latest answer was wrong."""
+    latest = _latest(learner, public_id)
+    return {
+        n
+        for n in numbers
+        if (answer := latest.get(item_key(public_id, n))) is not None and not answer.correct
+    }

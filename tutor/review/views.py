@@ -7,7 +7,8 @@ owner has shared it; anyone else gets a 404."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -24,14 +25,22 @@ from tutor.accounts.models import Learner
 from tutor.collections import hands, store
 from tutor.collections.store import TITLE_MAX
 from tutor.quiz.services import check, record_answer
-from tutor.review import fetch, present, quiz
+from tutor.review import fetch, present, quiz, replay
 from tutor.review.models import ReviewedGame
-from tutor.review.store import MAX_GAMES, keep
+from tutor.review.store import MAX_GAMES, keep, log_id_in, with_id
+
+#: The game "Try a sample game" imports: a whole phoenix-room game from the test records'
+#: source (mjx, MIT licence; tutor/review/samples/README.md).
+SAMPLE: Final = (
+    Path(__file__).resolve().parent / "samples" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+)
 
 
-def _games(request: HtmxHttpRequest) -> list[ReviewedGame]:
+def _games(request: HtmxHttpRequest) -> list[dict[str, Any]]:
+    """The learner's games, each with the facts that tell it apart (from its stored meta)."""
     learner = learner_for(request, create=False)
-    return list(ReviewedGame.objects.filter(owner=learner)) if learner else []
+    stored = list(ReviewedGame.objects.filter(owner=learner)) if learner else []
+    return [{"stored": g, "facts": present.facts_of(g, None)} for g in stored]
 
 
 def _index(
@@ -56,13 +65,15 @@ def review_index(request: HtmxHttpRequest) -> HttpResponse:
     return _index(request)
 
 
-def _record_bytes(request: HtmxHttpRequest) -> bytes:
+def _record_bytes(request: HtmxHttpRequest) -> tuple[bytes, str]:
+    """The record sent (a file, a paste, a fetched tenhou.net link) and the game id found
+    beside it (the file's name, the link), "" when none."""
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size is None or upload.size > MAX_RECORD_BYTES:
             raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes")
         data: bytes = upload.read(MAX_RECORD_BYTES + 1)
-        return data
+        return data, log_id_in(upload.name or "")
     text = request.POST.get("record", "").strip()
     if not text:
         raise RecordError("")
@@ -70,21 +81,16 @@ def _record_bytes(request: HtmxHttpRequest) -> bytes:
     if log_id is not None:
         if not fetch.fetch_enabled():
             raise RecordError("link")
-        return fetch.fetch_log(log_id)
-    return text.encode("utf-8")
+        return fetch.fetch_log(log_id), log_id
+    return text.encode("utf-8"), ""
 
 
-@require_POST
-def review_import(request: HtmxHttpRequest) -> HttpResponse:
-    """Read the uploaded or pasted record; keep it and open it, or show why it was refused
-    (nothing is stored then)."""
+def _import(request: HtmxHttpRequest, data: bytes, log_id: str) -> HttpResponse:
+    """Read a record; keep it and open it, or show why it was refused (nothing is stored)."""
     try:
-        data = _record_bytes(request)
-        game = read_record(data)
+        game = with_id(read_record(data), log_id)
     except RecordError as exc:
         return _index(request, present.record_error(exc), status=400)
-    if not game.hands:
-        return _index(request, present.record_error(RecordError("no hands")), status=400)
     learner = learner_for(request)
     assert learner is not None
     if ReviewedGame.objects.filter(owner=learner).count() >= MAX_GAMES:
@@ -92,6 +98,24 @@ def review_import(request: HtmxHttpRequest) -> HttpResponse:
     text = present.record_text(data)
     stored = keep(learner, game, text)
     return redirect("tutor:review_game", public_id=stored.public_id)
+
+
+@require_POST
+def review_import(request: HtmxHttpRequest) -> HttpResponse:
+    """Read the uploaded or pasted record; keep it and open it, or show why it was refused
+    (nothing is stored then)."""
+    try:
+        data, log_id = _record_bytes(request)
+    except RecordError as exc:
+        return _index(request, present.record_error(exc), status=400)
+    return _import(request, data, log_id)
+
+
+@require_POST
+def review_sample(request: HtmxHttpRequest) -> HttpResponse:
+    """ "Try a sample game": import the bundled game (tutor/review/samples/), as an upload of
+    it would."""
+    return _import(request, SAMPLE.read_bytes(), log_id_in(SAMPLE.name))
 
 
 def _visible(request: HtmxHttpRequest, public_id: str) -> tuple[ReviewedGame, Learner | None]:
@@ -179,18 +203,32 @@ def review_delete(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 
 def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict[str, Any]:
+    """The quiz on win ``number``: its question when the win can be asked (scored, and agreeing
+    with the record), else the reason it is left out; the next win in the quiz's order (the
+    viewer's wins, deal-ins, then the rest; with ``missed=1`` only those answered wrong)."""
     stored, learner = _visible(request, public_id)
     context = present.game_context(request, stored, learner)
-    wins = [w for h in context["hands"] for w in h.wins if w.rows]
-    view = next((w for w in wins if w.number == number), None)
+    view = next((w for h in context["hands"] for w in h.wins if w.number == number), None)
     if view is None:
         raise Http404
-    later = [w.number for w in wins if w.number > number]
+    order: list[present.WinView] = context["quiz_order"]
+    retrying = request.GET.get("missed") == "1"
+    if retrying:
+        missed = quiz.missed_numbers(learner, stored.public_id, [w.number for w in order])
+        order = [w for w in order if w.number in missed or w.number == number]
+    numbers = [w.number for w in order]
+    position = numbers.index(number) if number in numbers else -1
+    later = numbers[position + 1 :] if position >= 0 else []
     context.update(
         {
             "win": view,
-            "question": quiz.question_for(stored.public_id, number, view, view.result),
+            "question": (
+                quiz.question_for(stored.public_id, number, view) if view.quizzable else None
+            ),
             "next_number": later[0] if later else None,
+            "position": position + 1,
+            "count": len(numbers),
+            "retrying": retrying,
             "answer_key": uuid.uuid4().hex,
         }
     )
@@ -199,16 +237,19 @@ def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict
 
 @require_GET
 def review_quiz(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
-    """One win of the game as a question."""
+    """One win of the game as a question (or why it is left out)."""
     context = _quiz_context(request, public_id, number)
     return render(request, "review/quiz.html", context)
 
 
 @require_POST
 def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
-    """Check the answer, store it with the learner's quiz progress, show the verdict."""
+    """Check the answer, store it with the learner's quiz progress, show the verdict. A win
+    left out of the quiz takes no answer (nothing is stored)."""
     context = _quiz_context(request, public_id, number)
     question = context["question"]
+    if question is None:
+        return render(request, "review/quiz.html", context, status=400)
     given = {f.name: request.POST.get(f.name, "")[:20] for f in question.fields}
     verdict = check(question, given)
     record_answer(request, question, verdict, given, request.POST.get("answer_key", "")[:64])
@@ -219,3 +260,40 @@ def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) ->
     if request.htmx:
         return render(request, "review/quiz.html#answer", context)
     return render(request, "review/quiz.html", context)
+
+
+@require_GET
+def review_quiz_start(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """ "Quiz me on this game": the first win in the quiz's order (or the summary when there is
+    none to ask)."""
+    stored, learner = _visible(request, public_id)
+    order = present.game_context(request, stored, learner)["quiz_order"]
+    if not order:
+        return redirect("tutor:review_quiz_summary", public_id=public_id)
+    return redirect("tutor:review_quiz", public_id=public_id, number=order[0].number)
+
+
+@require_GET
+def review_quiz_summary(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """The quiz's end: each win asked, right or missed (on fu, han or points), with its
+    walkthrough and a way to try the missed ones again."""
+    stored, learner = _visible(request, public_id)
+    context = present.game_context(request, stored, learner)
+    context["rows"] = quiz.summary(learner, stored.public_id, context["quiz_order"])
+    context["missed"] = [r for r in context["rows"] if r.answered and not r.correct]
+    return render(request, "review/quiz_summary.html", context)
+
+
+@require_GET
+def review_replay(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
+    """Hand ``number`` (1-based) as it was played, one step per URL (``?step=N``); htmx swaps
+    the board only."""
+    stored, learner = _visible(request, public_id)
+    context = present.game_context(request, stored, learner)
+    hands = context["hands"]
+    if not 1 <= number <= len(hands) or not hands[number - 1].hand.events:
+        raise Http404
+    context.update(replay.replay_context(context, number, request.GET.get("step")))
+    if request.htmx:
+        return render(request, "review/replay.html#board", context)
+    return render(request, "review/replay.html", context)

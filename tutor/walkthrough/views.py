@@ -18,6 +18,7 @@ from scorer.engine.request import REQUEST_FIELDS
 from scorer.errors import page_message
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
+from tutor.review.origin import origin_query
 from tutor.walkthrough import steps as walkthrough
 from tutor.walkthrough.form import form_fields
 
@@ -48,7 +49,8 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
     view_all = request.GET.get("view") == "all" and not present
     count = len(walk.steps)
     number = _step_number(request.GET.get("step"), count)
-    base = reverse("tutor:explain") + "?" + walk.query
+    # A win of a reviewed game keeps its origin in every step link (tutor.review.origin).
+    base = reverse("tutor:explain") + "?" + walk.query + origin_query(request.GET)
 
     def step_url(n: int, presenting: bool = present) -> str:
         return f"{base}&step={n}" + ("&present=1" if presenting else "")
