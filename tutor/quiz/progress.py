@@ -293,6 +293,17 @@ def _insert_answer(**values: Any) -> None:
         cursor.execute(sql, params)
 
 
+def latest_answers(learner: Learner | None, kind: str, key_prefix: str) -> dict[str, Answer]:
+    """The learner's latest answer to each item of ``kind`` whose key starts with
+    ``key_prefix``, by item key (a feature's own question set, such as a reviewed game's)."""
+    if learner is None:
+        return {}
+    answers = Answer.objects.filter(
+        learner=learner, kind=kind, key__startswith=key_prefix
+    ).order_by("created", "id")
+    return {answer.key: answer for answer in answers}
+
+
 def states(learner: Learner | None, keys: list[str]) -> dict[str, srs.State]:
     if learner is None or not keys:
         return {}

@@ -8,7 +8,8 @@ module of ``tutor.quiz`` they import, besides Django's wiring (``models``, ``adm
 - the score table: :func:`table_key`, :func:`parse_table_key`, :func:`table_cells`, :func:`grid`;
 - hands: :func:`hand_tiles` (to draw), :func:`hand_facts` (in words);
 - progress: :func:`record` and :func:`record_answer` (an answer counts in the learner's own
-  progress and schedule), :func:`group_table_levels` (a class's mastery of the table);
+  progress and schedule), :func:`latest_answers` (a learner's latest answer to each item of a
+  feature's own question set), :func:`group_table_levels` (a class's mastery of the table);
 - the form's conventions: :data:`ANSWER_PREFIX`, :data:`MAX_SEED`, :func:`field_error` (a
   typed number a field refuses, with the message to show beside it).
 """
@@ -36,7 +37,7 @@ from tutor.quiz.base import (
 from tutor.quiz.cells import grid, parse_table_key, table_cells, table_key
 from tutor.quiz.feedback import slips
 from tutor.quiz.hands import hand_facts, hand_tiles
-from tutor.quiz.progress import group_table_levels, record, record_answer
+from tutor.quiz.progress import group_table_levels, latest_answers, record, record_answer
 from tutor.quiz.registry import check, drill, drills, find, make_question, normalise, register
 
 
@@ -68,6 +69,7 @@ __all__ = [
     "hand_facts",
     "hand_tiles",
     "kind_name",
+    "latest_answers",
     "make_question",
     "normalise",
     "parse_number",

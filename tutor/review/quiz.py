@@ -11,15 +11,17 @@ learner's latest answer to each."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from scorer.numbers import hand_value
 from tutor.accounts.models import Learner
-from tutor.quiz.models import Answer
-from tutor.quiz.services import Field, Question, parse_number
+from tutor.quiz.services import Field, Question, latest_answers, parse_number
 from tutor.review.present import WinView
+
+if TYPE_CHECKING:
+    from tutor.quiz.models import Answer
 
 KIND = "review"
 
@@ -62,12 +64,7 @@ def question_for(public_id: str, number: int, view: WinView) -> Question:
 
 def _latest(learner: Learner | None, public_id: str) -> dict[str, Answer]:
     """The learner's latest answer to each win of the game, by item key."""
-    if learner is None:
-        return {}
-    answers = Answer.objects.filter(
-        learner=learner, kind=KIND, key__startswith=f"{KIND}:{public_id}:"
-    ).order_by("created", "id")
-    return {answer.key: answer for answer in answers}
+    return latest_answers(learner, KIND, f"{KIND}:{public_id}:")
 
 
 def _missed_on(answer: Answer) -> list[str]:
