@@ -264,7 +264,7 @@ CONCEPTS: tuple[Concept, ...] = (
         # 「通常の役やドラは数えません」, 「通常の30符」
         variants=("いつもの", "ふつうの"),
     ),
-    C("player", "プレイヤー", "プレイヤー", "player", variants=("打ち手",)),
+    C("player", "プレイヤー", "プレイヤー", "player", variants=("打ち手", "プレーヤー")),
     C(
         "suit",
         "種類",
