@@ -189,12 +189,12 @@ def test_a_yakuman_example_is_scored_as_yakuman_not_by_han_and_fu(client):
     assert "78 han" not in page
     japanese = _page_ja(lambda request: views.lesson(request, "limits"), "/tutor/lessons/limits")
     assert "役満：32000点。" in japanese
-    assert "6倍役満：48000・96000（19万2000点）。" in japanese
+    assert "6倍役満：48000・96000（192000点）。" in japanese  # no 万 below aotenjou (issue 28)
 
 
 def test_answers_write_points_as_japanese_players_do():
     """Plain digits in Japanese (11700点), digit groups in English (11,700); an aotenjou answer
-    gives the myriad reading beside the digits."""
+    is written in myriad units in Japanese, beside the digits in English."""
     first = LESSONS[0].examples[0]
     with translation.override("ja"):
         answers = [a for _q, a in score_example(first).questions]
@@ -205,4 +205,5 @@ def test_answers_write_points_as_japanese_players_do():
     aotenjou = next(lesson for lesson in LESSONS if lesson.slug == "aotenjou").examples[0]
     with translation.override("ja"):
         (_prompt, answer), *_rest = score_example(aotenjou).questions
-    assert answer == "48318382100点 = 483億1838万2100点です。"
+    # one number, in myriad units: a Japanese reader needs no 万 explained (issue 28.8)
+    assert answer == "483億1838万2100点です。"

@@ -91,7 +91,8 @@ def test_tsumo_fu_exceptions_include_seven_pairs() -> None:
 def test_quick_method_has_six_patterns_and_four_values_and_says_no_kiriage() -> None:
     first = _paragraph("quick-method", 1)
     assert "six fu values" not in first
-    assert "six fu patterns, with four values" in first
+    # six patterns, written with the five labels the quick drill offers (issue 28)
+    assert "six fu patterns, written with five labels" in first
     assert TOPICS["quick-patterns"][2] in first
     assert "without kiriage" in _paragraph("quick-method", 4)
 
@@ -123,7 +124,8 @@ def test_bazoro_is_glossed_as_the_seed_says() -> None:
     assert "tables already include them" in gloss
     for text in (_definition("honba"), _definition("tsumifu"), _paragraph("honba", 1)):
         assert "as han of its own" not in text
-        assert "場ゾロあり" in text
+        # 1,500 honba is "some older styles": every game today plays bazoro (issue 28)
+        assert "some older styles" in text.lower()
 
 
 @pytest.mark.parametrize(

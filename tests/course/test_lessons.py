@@ -12,6 +12,7 @@ import pytest
 from scorer.engine import PRESETS, score_request
 from scorer.engine.fu import FU_RULES
 from scorer.engine.yaku import YAKU
+from scorer.numbers import power_of_two
 from tutor.course.glossary import BY_ID, TERMS, link_terms, marked_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, facts, score_example
 from tutor.walkthrough.steps import build, request_query
@@ -79,8 +80,10 @@ def test_self_check_answers_quote_the_live_result(lesson):
 
 def test_answers_follow_the_engine_not_typed_numbers():
     scored = score_example(LESSONS[0].examples[0])
+    han = scored.result["han"]
     assert scored.questions[1][1] == (
-        f"{scored.result['fu']} fu and {scored.result['han']} han give 1,920 base points."
+        f"{scored.result['fu']} fu {han} han: {scored.result['fu']} × "
+        f"{power_of_two(han, value=False)} = 1,920 base points, since {power_of_two(han)}."
     )
     assert scored.questions[2][1].startswith(f"{scored.result['payments']['tsumo_others']:,}")
 

@@ -1,5 +1,7 @@
 """Numbers and dates for the page's language: 万/億 grouping for aotenjou totals in Japanese,
-plain digits for ordinary scores, English thousands separators; Django's localised date formats."""
+plain digits for ordinary scores (192000点, never 19万2000点: 万 only where aotenjou reaches),
+English thousands separators; the power of two written so it cannot be misread; Django's
+localised date formats."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
-from scorer.numbers import points_text
+from scorer.engine import score_request
+from scorer.numbers import MYRIAD_FROM, points_text, power_of_two
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +27,10 @@ AOTENJOU = "hand=111m22p666p222z88s&win=8s&tsumo=1&seat=2z&round=2z&rules=aotenj
         (8000, "8,000", "8000"),
         (12000, "12,000", "12000"),
         (96000, "96,000", "96000"),
-        (100000, "100,000", "10万"),
+        (192000, "192,000", "192000"),  # six yakuman by tsumo: not 19万2000 (issue 28.5)
+        (288000, "288,000", "288000"),
+        (999999, "999,999", "999999"),
+        (1000000, "1,000,000", "100万"),
         (52428800, "52,428,800", "5242万8800"),
         (123456789, "123,456,789", "1億2345万6789"),
         (100000000, "100,000,000", "1億"),
@@ -37,6 +43,57 @@ def test_points_text(value: object, en: str, ja: str) -> None:
     with translation.override("ja"):
         assert points_text(value) == ja
         assert Template("{% load points %}{{ v|points }}").render(Context({"v": value})) == ja
+
+
+def test_no_limited_hand_reaches_the_myriad_units() -> None:
+    """万 only under aotenjou: the largest payment the limits allow (six yakuman for the dealer,
+    double yakuman counted, the wareme seat paying double, the most honba a request takes at
+    1,500 each) stays below MYRIAD_FROM, which aotenjou passes from 13 han."""
+    biggest = score_request(
+        {
+            "hand": "111z222z333z444z5z",
+            "win": "5z",
+            "tsumo": True,
+            "seat": "1z",
+            "tenhou": True,
+            "honba": 99,
+            "wareme": "2z",
+            "rules": {"preset": "classic", "wareme": True},
+        }
+    )
+    assert biggest["ok"], biggest
+    assert biggest["yakuman"] >= 6
+    assert biggest["payments"]["total"] < MYRIAD_FROM
+    aotenjou = score_request(
+        {
+            "hand": "123p999p6z777z(5555z)",
+            "win": "6z",
+            "seat": "3z",
+            "riichi": True,
+            "dora": "8p8p",
+            "rules": "aotenjou",
+        }
+    )
+    assert aotenjou["payments"]["total"] >= MYRIAD_FROM
+
+
+@pytest.mark.parametrize(
+    ("han", "full", "short"),
+    [
+        (1, "2⁽¹⁺²⁾ = 2³ = 8", "2⁽¹⁺²⁾"),
+        (4, "2⁽⁴⁺²⁾ = 2⁶ = 64", "2⁽⁴⁺²⁾"),
+        (13, "2⁽¹³⁺²⁾ = 2¹⁵ = 32,768", "2⁽¹³⁺²⁾"),
+    ],
+)
+def test_the_power_of_two_reads_as_one_exponent(han: int, full: str, short: str) -> None:
+    """Issue 28: "2 to the power of 1 han + 2" reads as 2¹ + 2; the whole exponent is raised,
+    and no caret (issue 19)."""
+    with translation.override("en"):
+        assert power_of_two(han) == full
+        assert power_of_two(han, value=False) == short
+    with translation.override("ja"):
+        assert power_of_two(4) == "2⁽⁴⁺²⁾＝2⁶＝64"
+        assert power_of_two(13) == "2⁽¹³⁺²⁾＝2¹⁵＝32768"
 
 
 def total_of(html: str) -> str:

@@ -43,9 +43,16 @@ def _params() -> list[object]:
 
 
 def test_every_catalogue_is_checked() -> None:
-    assert len(CATALOGUES) >= 8
-    assert "tutor/course/locale/ja/LC_MESSAGES/django.po" in CATALOGUES
-    assert "locale/ja/LC_MESSAGES/django.po" in CATALOGUES
+    """The site's catalogue, the scorer's and every tutor feature's (issue 28: every catalogue,
+    not only the course's): a feature package with a ``locale`` folder is checked by being there."""
+    assert len(CATALOGUES) >= 9
+    names = {c.rsplit("locale/ja/", 1)[0].rstrip("/") or "locale" for c in CATALOGUES}
+    features = {
+        f"tutor/{p.name}" for p in (REPO / "tutor").iterdir() if (p / "locale" / "ja").is_dir()
+    }
+    expected = {"locale", "scorer", "tutor/accounts", "tutor/classroom", "tutor/collections"}
+    expected |= {"tutor/course", "tutor/quiz", "tutor/review", "tutor/walkthrough"}
+    assert expected | features <= names, sorted((expected | features) - names)
 
 
 @pytest.mark.parametrize("catalogue", _params())
@@ -82,6 +89,28 @@ def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
         ("惜しい、不正解です。", "wrong"),
         ("1 x 1280", "times"),
         ("国士無双の13面待ち", "kokushi_13"),
+        # issue 28's doublets: one concept, one word
+        ("ツモ平和ありのルール", "pinfu_tsumo"),
+        ("平和のツモ和了を認めるルールなら", "pinfu_tsumo"),
+        ("他家（それぞれ）", "each_pays"),
+        ("他家2人（それぞれ）", "each_pays"),
+        ("他家の支払い（それぞれ）", "each_pays"),
+        ("各自の支払い", "each_pays"),
+        ("いつもの30符", "usual"),
+        ("ふつうの役やドラは加えません", "usual"),
+        ("東家に座る打ち手", "player"),
+        ("赤五が2枚あります", "aka-dora"),
+        ("青天井（上限なし）", "aotenjou"),
+        ("上限のない点数計算", "aotenjou"),
+        ("区分：上限なし", "aotenjou"),
+        ("いちばん符の高いブロック", "mentsu"),
+        ("同じ色の123・456・789", "suit"),
+        ("1色の1112345678999の形", "suit"),
+        ("各色の1と9", "suit"),
+        ("支払者1人につき100点", "houjuusha"),
+        ("抜きドラ（北抜き）", "nuki-dora"),
+        ("和了%(n)s件を保存", "wins"),
+        ("自分の和了13件だけ保存", "wins"),
     ],
 )
 def test_each_listed_variant_is_caught(text: str, concept: str) -> None:
@@ -112,10 +141,39 @@ def test_each_listed_variant_is_caught(text: str, concept: str) -> None:
         "国士無双十三面",
         "2つの数は1つの計算式で結びつきます",  # つきます that is not about fu
         "Mリーグ",
+        "平和ツモは20符です。",
+        "平和ツモありのルール",
+        "子はそれぞれ700点ずつ支払います。",
+        "子2人（それぞれ）",
+        "役満が成立すると通常の役やドラは数えません。",
+        "プレイヤー",
+        "赤ドラ",
+        "赤五萬",  # a tile's name
+        "青天井",
+        "上限のあるルール（青天井以外のすべて）",  # rules with limits: another thing
+        "面子",
+        "1種類の数牌と字牌だけで作る役",
+        "三色同順",
+        "混一色",
+        "習熟度で色分けした早見表",
+        "1人400点ずつ",
+        "抜きドラ",
+        "北を抜く",
+        "和了13回",
+        "手牌%(n)s件",  # saved hands are counted in 件
     ],
 )
 def test_the_chosen_terms_pass(text: str) -> None:
     assert variants_in(text) == []
+
+
+def test_every_variant_the_termbase_lists_is_caught_as_that_concept() -> None:
+    """Each written variant of each concept, on its own and inside a sentence, is caught as the
+    concept it replaces: a variant listed but never matched would let a catalogue through."""
+    for concept in CONCEPTS:
+        for variant in concept.variants:
+            for text in (variant, f"これは{variant}です。"):
+                assert concept.id in {c.id for c, _v in variants_in(text)}, (concept.id, text)
 
 
 # ----------------------------------------------------------------------- the termbase as data
@@ -150,12 +208,45 @@ def test_the_brief_choices_are_in_the_termbase() -> None:
         "triple-yakuman": "トリプル役満",
         "wrong": "不正解です",
         "han": "飜",
+        # issue 28's doublets
+        "pinfu_tsumo": "平和ツモ",
+        "each_pays": "子はそれぞれ",
+        "usual": "通常の",
+        "player": "プレイヤー",
+        "aka-dora": "赤ドラ",
+        "aotenjou": "青天井",
+        "mentsu": "面子",
+        "suit": "種類",
+        "nuki-dora": "抜きドラ",
+        "wins": "和了N回",
     }
     assert {key: BY_ID[key].ja for key in chosen} == chosen
     assert BY_ID["ron"].alternatives == ("栄和",)
     assert BY_ID["futei"].reading == "フーテイ"
     assert BY_ID["pinfu"].reading == "ピンフ"
     assert BY_ID["chiitoitsu"].reading == "チートイツ"
+
+
+def test_readings_are_written_one_way() -> None:
+    """One reading for one sound, as the references write them: 刻 is コー (ミンコー, アンコー,
+    サンアンコー, スーアンコー), 和 at the end of a yaku is ホー (トイトイホー, テンホー),
+    幺九 is ヤオチュー (タンヤオチュー, ヤオチューハイ)."""
+    for concept in CONCEPTS:
+        if "刻" in concept.ja:
+            assert "コー" in concept.reading, concept.id
+            assert "コウ" not in concept.reading, concept.id
+        if "幺九" in concept.ja:
+            assert "ヤオチュー" in concept.reading, concept.id
+        if concept.ja.endswith("和") and concept.id != "pinfu":
+            assert concept.reading.endswith("ホー"), concept.id
+    assert [BY_ID[i].reading for i in ("minko", "anko", "sanankou", "suuankou")] == [
+        "ミンコー",
+        "アンコー",
+        "サンアンコー",
+        "スーアンコー",
+    ]
+    assert BY_ID["yaochuuhai"].reading == "ヤオチューハイ"
+    assert BY_ID["houtei"].reading.startswith("ホー")
 
 
 def test_the_glossary_and_the_names_use_the_termbase() -> None:

@@ -106,6 +106,8 @@ def test_big_points_read_in_myriad_units_in_japanese():
 
     with translation.override("ja"):
         assert points_text(99_999) == "99999"
-        assert points_text(163_900) == "16万3900"
+        # 万 only where no limit applies: from 100万, which no limited hand reaches (issue 28)
+        assert points_text(192_000) == "192000"
+        assert points_text(1_639_000) == "163万9000"
     with translation.override("en"):
         assert points_text(163_900) == "163,900"

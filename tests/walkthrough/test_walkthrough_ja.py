@@ -156,7 +156,7 @@ def test_lists_and_rule_sensitivity_read_as_one_japanese_sentence():
         rules = next(s for s in walk.steps if s.kind == "rules")
         assert rules.text == "使用したルール：天鳳。" or "Tenhou" in rules.text  # scorer's label
         changes = [n.text for n in rules.notes]
-        assert "平和のツモ和了を認めないルールなら、この手は20符ではなく30符、" in changes[0]
+        assert "平和ツモなしのルールなら、この手は20符ではなく30符、" in changes[0]
         assert changes[0].endswith("1500点ではなく1100点になります。")
 
 

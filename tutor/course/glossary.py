@@ -296,7 +296,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "aka-dora",
         _("red fives"),
-        _("Red five tiles (written 0m 0p 0s): 1 han each where the rules use them."),
+        _("Fives printed in red: 1 han each where the rules use them."),
     ),
     # --- points
     Term(
@@ -329,8 +329,8 @@ TERMS: tuple[Term, ...] = (
         "mangan",
         _("limit hand"),
         _(
-            "Base points capped at 2,000: 5 han, or 4 han with 40 fu or more, or 3 han with 70 "
-            "fu or more. 8,000 non-dealer, 12,000 dealer."
+            "Base points capped at 2,000: 5 han, 40 fu or more at 4 han, or 70 fu or more at 3 "
+            "han. 8,000 non-dealer, 12,000 dealer."
         ),
     ),
     Term(
@@ -359,8 +359,9 @@ TERMS: tuple[Term, ...] = (
         pgettext_lazy("glossary", "limit yaku"),
         _(
             "A very hard pattern. Wherever the limits apply (all rules but aotenjou) it is "
-            "worth a fixed base of 8,000 (32,000 non-dealer, 48,000 dealer), whatever the fu, yaku "
-            "and dora. Some rules count a few patterns as double yakuman and let yakuman stack."
+            "worth a fixed base of 8,000 (32,000 non-dealer, 48,000 dealer): the fu, the "
+            "ordinary yaku and the dora are not counted. Some rules count a few patterns as "
+            "double yakuman and let yakuman stack."
         ),
     ),
     # --- table money
@@ -369,8 +370,8 @@ TERMS: tuple[Term, ...] = (
         _("repeat counter"),
         _(
             "Counters left out when the dealer repeats or after a draw: 300 points each to the "
-            "winner (on ron the discarder pays it all, on tsumo 100 from each payer). Games "
-            "played with bazoro (場ゾロあり) often use 1,500 (500 from each payer on tsumo)."
+            "winner (on ron the discarder pays it all, on tsumo 100 from each payer). Some older "
+            "styles use 1,500 (500 from each payer on tsumo)."
         ),
     ),
     Term(
@@ -466,7 +467,7 @@ TERMS: tuple[Term, ...] = (
         _("honba (counter) points"),
         _(
             "Another name for the honba counters and what they add: 300 points each, or 1,500 in "
-            "many games played with bazoro (場ゾロあり)."
+            "some older styles."
         ),
     ),
     Term(
@@ -481,9 +482,9 @@ TERMS: tuple[Term, ...] = (
         "shibukawa",
         _("the quick method"),
         _(
-            "Getting the points without counting fu: six fu patterns (25, 20, 30, 30+, 40+, open "
-            "30+), ten non-dealer figures to remember, doubling, and the dealer at about 1.5 "
-            "times."
+            "Getting the points without counting fu: six fu patterns written with five labels "
+            "(25, 20, 30, 30+ and 40+; an open hand shares 30+ with a closed tsumo), ten "
+            "non-dealer figures to remember, doubling, and the dealer at about 1.5 times."
         ),
     ),
     Term(

@@ -18,8 +18,9 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine import score_request
+from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
-from scorer.numbers import points_text
+from scorer.numbers import japanese, points_text, power_of_two
 from tutor.course.names import limit_label, yaku_label
 
 
@@ -28,7 +29,10 @@ class Question:
     prompt: Promise
     #: An answer sentence; ``{fu} {raw_fu} {han} {yaku} {limit} {base} {total} {ron}
     #: {tsumo_dealer} {tsumo_others} {honba} {sticks} {collected} {wareme_pays} {yakuman}
-    #: {myriad}`` come from the scored example (``collected``: payments plus riichi sticks).
+    #: {myriad} {power} {power_short}`` come from the scored example (``collected``: payments
+    #: plus riichi sticks; ``power``: 2^(4+2) = 2⁶ = 64, ``power_short``: 2^(4+2);
+    #: ``myriad``: the total read in myriad units for an English reader, 483億1838万2100, and
+    #: empty in Japanese, where ``{total}`` is already written so: 「{total}{myriad}点」).
     answer: Promise
 
 
@@ -117,9 +121,11 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "The two counts meet in one formula: [[kihonten|base points]] = fu × 2 to the "
-                "power (han + 2). The extra two han are called [[bazoro]]: today's rules usually "
-                "give them to every win, and the quick-reference tables already include them, "
-                "so they are seldom mentioned."
+                "power of (han + 2), so every han doubles the base points; with 1 han the factor "
+                "is 2⁽¹⁺²⁾ = 2³ = 8. "
+                "The extra two han are called [[bazoro]]: today's rules usually give them to "
+                "every win, and the quick-reference tables already include them, so they are "
+                "seldom mentioned."
             ),
             _(
                 "Past a certain size the formula is replaced by a fixed value, a limit such as "
@@ -154,7 +160,10 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                     Question(
                         _("What are the base points?"),
-                        _("{fu} fu and {han} han give {base} base points."),
+                        _(
+                            "{fu} fu {han} han: {fu} × {power_short} = {base} base points, since "
+                            "{power}."
+                        ),
                     ),
                     Question(
                         _("What does each other player pay, and why not exactly twice the base?"),
@@ -177,7 +186,10 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             Question(
                 _("Do dora alone let a hand win?"),
-                _("No. Dora add han but are not yaku; a hand needs at least one real yaku."),
+                _(
+                    "No. Dora add han but are not yaku: a hand needs at least one yaku besides "
+                    "its dora."
+                ),
             ),
         ),
         drills=("table", "payments"),
@@ -224,12 +236,12 @@ LESSONS: tuple[Lesson, ...] = (
                     "round": "1z",
                 },
                 _(
-                    "East round, the dealer: a double-East pair, an edge wait, a concealed "
-                    "honour triplet and a called terminal triplet."
+                    "East round, the dealer wins by tsumo: a double-East pair, an edge wait, a "
+                    "concealed honour triplet and a called terminal triplet."
                 ),
                 (
                     Question(
-                        _("Which block is worth the most fu, and why?"),
+                        _("Which set is worth the most fu, and why?"),
                         _(
                             "The concealed red-dragon triplet: an honour triplet that was never "
                             "called, 8 fu."
@@ -237,7 +249,7 @@ LESSONS: tuple[Lesson, ...] = (
                     ),
                     Question(
                         _("What is the fu total, and what is scored?"),
-                        _("{raw_fu} fu in all, scored as {fu} fu."),
+                        _("{raw_fu} fu in all, the tsumo's 2 included; scored as {fu} fu."),
                     ),
                 ),
                 shows=(
@@ -260,7 +272,7 @@ LESSONS: tuple[Lesson, ...] = (
                 _("A closed kan of terminals and a white-dragon shanpon won by ron."),
                 (
                     Question(
-                        _("How much is the closed kan of 9m worth?"),
+                        _("How much is the closed kan of the 9 of characters worth?"),
                         _(
                             "32 fu: start from 2 (an open triplet of simples), double for a "
                             "terminal, double for concealed, four times for a kan. The hand is "
@@ -299,7 +311,10 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Question(
-                _("What is an open triplet of 5p worth? A concealed triplet of North?"),
+                _(
+                    "What is an open triplet of the 5 of circles worth? A concealed triplet of "
+                    "North?"
+                ),
                 _("2 fu (open simples); 8 fu (concealed honours)."),
             ),
             Question(
@@ -330,9 +345,9 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             _(
                 "An open hand with the pinfu shape (all sequences, a no-fu pair, a two-sided "
-                "wait), won by ron, would add up to 20 fu. It is scored as 30 fu, a "
-                "compensation for open pinfu earning no han; so a 20 fu hand is never won by "
-                "ron, and 20 fu 1 han does not exist."
+                "wait), won by ron, adds up to only 20 fu. This is the open pinfu shape "
+                "([[kuipinfu]]), and it is scored as 30 fu: so a 20 fu hand is never won by ron, "
+                "and 20 fu 1 han does not exist."
             ),
             _(
                 "A triplet finished by someone else's discard ([[shanpon]] wait won by ron) "
@@ -354,7 +369,7 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("Why is there no tsumo fu?"),
-                        _("It is pinfu by tsumo: the hand is exactly {fu} fu."),
+                        _("It is a pinfu tsumo: exactly {fu} fu."),
                     ),
                 ),
                 shows=("yaku:pinfu", "fu:pinfu_tsumo"),
@@ -377,13 +392,13 @@ LESSONS: tuple[Lesson, ...] = (
                         ),
                     ),
                     Question(
-                        _("Why no iipeikou from 223344m?"),
+                        _("Why no iipeikou from the pairs of 2, 3 and 4 of characters?"),
                         _(
                             "Read as seven pairs, the hand has no sequences, and iipeikou never "
                             "combines with chiitoitsu. These tiles have no standard reading "
-                            "(77p, 99s and the pairs of Haku and Chun make no sets); when the "
-                            "same tiles also form a standard hand, such as ryanpeikou, the "
-                            "higher-scoring reading wins."
+                            "(the pairs of 7 of circles, 9 of bamboo, Haku and Chun make no "
+                            "sets); when the same tiles also form a standard hand, such as "
+                            "ryanpeikou, the higher-scoring reading wins."
                         ),
                     ),
                 ),
@@ -395,7 +410,7 @@ LESSONS: tuple[Lesson, ...] = (
                 (
                     Question(
                         _("The items add up to 20. What fu is scored?"),
-                        _("{fu} fu: the open pinfu shape is raised."),
+                        _("{fu} fu: an open pinfu shape is never scored at 20."),
                     ),
                 ),
                 shows=("fu:open_pinfu", "wait:ryanmen", "yaku:tanyao"),
@@ -413,8 +428,8 @@ LESSONS: tuple[Lesson, ...] = (
                     Question(
                         _("Why is there no sanankou?"),
                         _(
-                            "6s was completed by ron, so that triplet is open: only two are "
-                            "concealed. The hand is {fu} fu {han} han."
+                            "The 6 of bamboo was completed by ron, so that triplet is open: only "
+                            "two are concealed. The hand is {fu} fu {han} han."
                         ),
                     ),
                 ),
@@ -448,7 +463,7 @@ LESSONS: tuple[Lesson, ...] = (
                 "used."
             ),
             _(
-                "A [[yakuman]] replaces everything: ordinary yaku and dora are not added to it "
+                "When a [[yakuman]] is made, the ordinary yaku and the dora are not counted "
                 "(except under aotenjou, where the rules say how it counts)."
             ),
         ),
@@ -467,13 +482,13 @@ LESSONS: tuple[Lesson, ...] = (
                     Question(
                         _("What is the straight worth here?"),
                         _(
-                            "One han less than closed (kuisagari); with the dora the hand is "
+                            "1 han (2 closed: kuisagari takes one off). With the dora the hand is "
                             "{fu} fu {han} han, {total} points."
                         ),
                     ),
                     Question(
-                        _("Which tile does indicator 2m make dora?"),
-                        _("3m, the next tile: one copy in the hand."),
+                        _("Which tile does the indicator, the 2 of characters, make dora?"),
+                        _("The 3 of characters, the next tile: one copy in the hand."),
                     ),
                 ),
                 shows=("yaku:ittsu", "han:ittsu=1", "han:dora=1"),
@@ -488,13 +503,16 @@ LESSONS: tuple[Lesson, ...] = (
                     "dora": "9m",
                     "ura": "4z",
                 },
-                _("Dora indicators wrap around: 9m points at 1m, North points at East."),
+                _(
+                    "Dora indicators wrap around: the 9 of characters points at the 1, North "
+                    "points at East."
+                ),
                 (
                     Question(
                         _("How many dora and ura dora are there?"),
                         _(
-                            "The dora is 1m (one copy) and the ura dora East (none): "
-                            "{han} han in all ({yaku})."
+                            "The dora is the 1 of characters (one copy), the ura dora East "
+                            "(none): {han} han in all ({yaku})."
                         ),
                     ),
                 ),
@@ -504,7 +522,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Question(
                 _("An open half flush: how many han?"),
-                _("2 instead of 3 (kuisagari)."),
+                _("2 han instead of 3 (kuisagari)."),
             ),
         ),
         drills=("yaku",),
@@ -515,11 +533,10 @@ LESSONS: tuple[Lesson, ...] = (
         _("From fu and han to the money on the table."),
         (
             _(
-                "Below the limits the [[kihonten|base points]] are fu × 2 to the power of "
-                "(han + 2). From 2,000 on "
-                "they are capped: a [[mangan]] is 5 han, or 4 han with 40 fu or more, or 3 han "
-                "with 70 fu or more. Then come [[haneman]] (6–7 han), [[baiman]] (8–10), "
-                "[[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
+                "Below the limits the [[kihonten|base points]] are fu × 2 to the power of (han + "
+                "2). From 2,000 on they are capped: a [[mangan]] is 5 han, 40 fu or more at 4 "
+                "han, or 70 fu or more at 3 han. Then come [[haneman]] (6–7 han), [[baiman]] "
+                "(8–10), [[sanbaiman]] (11–12) and [[kazoe-yakuman]] (13 and up, where kazoe is "
                 "played; otherwise sanbaiman). From 5 han the fu no longer matter."
             ),
             _(
@@ -603,8 +620,9 @@ LESSONS: tuple[Lesson, ...] = (
                     "is not paid by anyone, so the winner collects less; some rooms split that "
                     "share between the two payers instead. Each north tile set aside "
                     "(nuki dora) is 1 han of dora, with a replacement draw from the dead "
-                    "wall; it is not part of the hand. A honba counter adds 100 from each of "
-                    "the two payers on a tsumo, 200 from the discarder on a ron."
+                    "wall; it is not part of the hand. How honba are paid with three players "
+                    "is not settled: this app counts 100 from each of the two payers on a "
+                    "tsumo and 200 from the discarder on a ron, and some rooms differ."
                 ),
             ),
             (
@@ -649,9 +667,9 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "[[honba]] counters add 300 points per counter: on ron the discarder pays all of "
-                "it, on tsumo each of the three payers adds 100 per counter. Games played "
-                "with [[bazoro]] (場ゾロあり) often use 1,500 per counter instead: "
-                "500 from each payer on a tsumo."
+                "it, on tsumo each of the three payers adds 100 per counter. Some older styles "
+                "(the classic rules here) use 1,500 per counter instead: 500 from each payer "
+                "on a tsumo."
             ),
             _(
                 "Riichi sticks ([[kyoutaku]]) left on the table, 1,000 each, go to the winner on "
@@ -740,9 +758,9 @@ LESSONS: tuple[Lesson, ...] = (
                 "The quick method (渋川式, the Shibukawa method, named after the M.League "
                 "professional Shibukawa Nanba) gets the points without counting fu for most "
                 "hands. Leaving triplet fu aside, every hand that is not a yakuman fits one of "
-                "six fu patterns, with four values between them: [[chiitoitsu]] 25; closed "
-                "[[pinfu]] 20 by tsumo and 30 by ron; any other closed hand 30 by tsumo and 40 "
-                "by ron; any open hand 30."
+                "six fu patterns, written with five labels: [[chiitoitsu]] 25; closed "
+                "[[pinfu]] 20 by tsumo and 30 by ron; any other closed hand 30+ by tsumo and "
+                "40+ by ron; any open hand 30+, the closed tsumo's label."
             ),
             _(
                 "Why those values: 20 fu plus the closed-ron 10 is 30, and whatever keeps a "
@@ -787,7 +805,7 @@ LESSONS: tuple[Lesson, ...] = (
                     "riichi": True,
                     "dora": "8m",
                 },
-                _("A closed ron with a tanki wait: 40 fu by the quick method."),
+                _("A closed ron with a tanki wait: 40+ by the quick method."),
                 (
                     Question(
                         _("What fu does the full count give?"),
@@ -810,9 +828,9 @@ LESSONS: tuple[Lesson, ...] = (
                 _("A closed tsumo with a concealed red-dragon triplet and a closed wait."),
                 (
                     Question(
-                        _("The quick method says 30 fu. Is that right?"),
+                        _("The quick method says 30+. How many fu exactly?"),
                         _(
-                            "No: the concealed honour triplet is 8 fu, and with the tsumo and "
+                            "{fu}: the concealed honour triplet is 8 fu, and with the tsumo and "
                             "the wait the count is {raw_fu}, rounded to {fu}. This is tenpane: "
                             "the hand pays {tsumo_others}/{tsumo_dealer} ({total} in all), not "
                             "the 30 fu figure."
@@ -911,7 +929,8 @@ LESSONS: tuple[Lesson, ...] = (
                         _("Why must the hand be closed?"),
                         _(
                             "Open, honitsu would be worth one han less (kuisagari), and the "
-                            "hand would no longer reach 13 han."
+                            "pon that opened it would leave only two concealed triplets, so no "
+                            "sanankou: the hand would fall short of 13 han."
                         ),
                     ),
                 ),
@@ -998,10 +1017,9 @@ LESSONS: tuple[Lesson, ...] = (
         (
             _(
                 "Under [[aotenjou]] (blue sky) nothing is capped: every hand uses fu × 2 to the "
-                "power of (han + 2) "
-                "and the usual multipliers. Each han doubles the score, so a handful of dora "
-                "turns a modest hand into hundreds of thousands of points, and a dozen han "
-                "reach the millions."
+                "power of (han + 2) and the usual multipliers. Each han doubles the score, so a "
+                "handful of dora turns a modest hand into hundreds of thousands of points, and a "
+                "dozen han reach the millions."
             ),
             _(
                 "Yakuman need a policy: a fixed payment (10,000,000 for a non-dealer, "
@@ -1037,8 +1055,10 @@ LESSONS: tuple[Lesson, ...] = (
                 ),
                 (
                     Question(
-                        _("How is the payment read in myriad units?"),
-                        _("{total} = {myriad} points."),
+                        _("What does the discarder pay?"),
+                        # Translators: {myriad} is empty in Japanese, whose {total} is already
+                        # written in myriad units: write {total}{myriad}.
+                        _("{total} points: {myriad} in Japanese myriad units."),
                     ),
                 ),
                 shows=("han:dora=6", "han:ura_dora=6", "yaku:shousangen", "step:base_points"),
@@ -1086,11 +1106,12 @@ LESSONS: tuple[Lesson, ...] = (
                 _("The same hand when each yakuman counts as 13 han that stacks with the rest."),
                 (
                     Question(
-                        _("How many han and fu, and what is collected?"),
+                        _("How many fu and han, and what is collected?"),
+                        # Translators: {myriad} is empty in Japanese (see above).
                         _(
-                            "{han} han ({yaku}; toitoi and sanankou are part of the yakuman and "
-                            "not added again) at {fu} fu: {tsumo_others}/{tsumo_dealer}, {total} "
-                            "= {myriad} points in all."
+                            "{fu} fu {han} han ({yaku}; toitoi and sanankou are part of the "
+                            "yakuman and not added again): {tsumo_others}/{tsumo_dealer}, "
+                            "{total} points in all ({myriad})."
                         ),
                     ),
                 ),
@@ -1180,21 +1201,38 @@ class ScoredExample:
     def ok(self) -> bool:
         return bool(self.result.get("ok"))
 
+    @property
+    def aotenjou(self) -> bool:
+        """The example plays without limits: its Japanese figures are written in myriad units."""
+        return is_aotenjou(self.example.request.get("rules"))
 
-def _points(value: object) -> str:
+
+def _points(value: object, aotenjou: bool = False) -> str:
     """Points in an answer sentence: in English through the one helper (1,920; 11,600), as the
-    picker and tables write them; in Japanese plain digits as players write scores (11600点),
-    beside which an aotenjou answer quotes the myriad units (483億1838万2100); nothing for
-    absent."""
+    picker and tables write them; in Japanese plain digits as players write scores (11600点,
+    192000点), and under aotenjou every figure in myriad units (483億1838万2100点; 1000 stays
+    1000), one style for the whole sentence; nothing for absent."""
     if not isinstance(value, int):
         return ""
-    if (get_language() or "").startswith("ja"):
-        return str(value)
-    return points_text(value)
+    return points_text(value, aotenjou=aotenjou)
 
 
-def facts(result: Mapping[str, Any]) -> dict[str, str]:
-    """The values a self-check answer may quote, from a scored result."""
+def is_aotenjou(rules: object) -> bool:
+    """Whether a request's ``rules`` (a preset name, a rules object, or a result's
+    "aotenjou+custom") play without limits."""
+    if isinstance(rules, str):
+        rules = rules.split("+")[0]
+    try:
+        return resolve_rules(rules or "tenhou").aotenjou
+    except RulesError:
+        return False
+
+
+def facts(result: Mapping[str, Any], aotenjou: bool | None = None) -> dict[str, str]:
+    """The values a self-check answer may quote, from a scored result (``aotenjou``: whether the
+    rules have no limits; by default read from the result's rules name)."""
+    if aotenjou is None:
+        aotenjou = is_aotenjou(result.get("rules"))
     payments = result["payments"]
     fu_total: dict[str, Any] = next((s for s in result["steps"] if s["step"] == "fu_total"), {})
     base = next((s.get("base") for s in result["steps"] if s["step"] == "limit"), "")
@@ -1206,17 +1244,22 @@ def facts(result: Mapping[str, Any]) -> dict[str, str]:
         "han": str(result["han"]),
         "yaku": yaku,
         "limit": limit_label(limit) if limit else "",
-        "base": _points(base),
-        "total": _points(payments["total"]),
-        "ron": _points(payments["ron"]),
-        "tsumo_dealer": _points(payments["tsumo_dealer"]),
-        "tsumo_others": _points(payments["tsumo_others"]),
-        "honba": _points(payments["honba"]),
-        "sticks": _points(payments["sticks"]),
-        "collected": _points(payments["total"] + payments["sticks"]),
+        "base": _points(base, aotenjou),
+        "total": _points(payments["total"], aotenjou),
+        "ron": _points(payments["ron"], aotenjou),
+        "tsumo_dealer": _points(payments["tsumo_dealer"], aotenjou),
+        "tsumo_others": _points(payments["tsumo_others"], aotenjou),
+        "honba": _points(payments["honba"], aotenjou),
+        "sticks": _points(payments["sticks"], aotenjou),
+        "collected": _points(payments["total"] + payments["sticks"], aotenjou),
         "yakuman": str(result["yakuman"]),
-        "wareme_pays": _points((payments["tsumo_others"] or 0) + payments.get("wareme_extra", 0)),
-        "myriad": myriad(int(payments["total"])),
+        "wareme_pays": _points(
+            (payments["tsumo_others"] or 0) + payments.get("wareme_extra", 0), aotenjou
+        ),
+        # Japanese needs no reading beside its own way of writing numbers (issue 28.8).
+        "myriad": "" if japanese() else myriad(int(payments["total"])),
+        "power": power_of_two(int(result["han"])),
+        "power_short": power_of_two(int(result["han"]), value=False),
     }
 
 
@@ -1224,6 +1267,6 @@ def score_example(example: Example) -> ScoredExample:
     result = score_request(dict(example.request))
     questions: list[tuple[str, str]] = []
     if result.get("ok"):
-        values = facts(result)
+        values = facts(result, is_aotenjou(example.request.get("rules")))
         questions = [(str(q.prompt), str(q.answer).format(**values)) for q in example.questions]
     return ScoredExample(example, result, questions)

@@ -83,7 +83,7 @@ CONCEPTS: tuple[Concept, ...] = (
     C("tsumo", "自摸", "ツモ", "tsumo"),
     C("ron", "ロン", "ロン", "ron", alternatives=("栄和",)),
     C("tenpai", "聴牌", "テンパイ", "tenpai"),
-    C("mentsu", "面子", "メンツ", "mentsu"),
+    C("mentsu", "面子", "メンツ", "mentsu", variants=("ブロック",)),
     C("jantou", "雀頭", "ジャントウ", "jantou"),
     C("kouten", "高点法", "コウテンホウ", "kouten-hou"),
     C("tenpane", "テンパネ", "テンパネ", "tenpane"),
@@ -119,7 +119,7 @@ CONCEPTS: tuple[Concept, ...] = (
     C("kuisagari", "喰い下がり", "クイサガリ", "kuisagari", variants=("食い下がり",)),
     C("dora", "ドラ", "ドラ", "dora"),
     C("ura-dora", "裏ドラ", "ウラドラ", "ura dora"),
-    C("aka-dora", "赤ドラ", "アカドラ", "aka dora"),
+    C("aka-dora", "赤ドラ", "アカドラ", "aka dora", patterns=(r"赤五(?![萬筒索])",)),
     C("kihonten", "基本点", "キホンテン", "kihonten"),
     C("bazoro", "場ゾロ", "バゾロ", "bazoro"),
     C("oya", "親", "オヤ", "oya"),
@@ -133,13 +133,13 @@ CONCEPTS: tuple[Concept, ...] = (
     C("honba", "本場", "ホンバ", "honba", alternatives=("積み棒",)),
     C("kyoutaku", "供託", "キョウタク", "kyoutaku"),
     C("wareme", "ワレメ", "ワレメ", "wareme", variants=("割れ目",)),
-    C("aotenjou", "青天井", "アオテンジョウ", "aotenjou"),
-    C("minko", "明刻", "ミンコ", "minko"),
-    C("anko", "暗刻", "アンコ", "anko"),
+    C("aotenjou", "青天井", "アオテンジョウ", "aotenjou", patterns=(r"上限(?:が|の)?な[しいく]",)),
+    C("minko", "明刻", "ミンコー", "minko"),
+    C("anko", "暗刻", "アンコー", "anko"),
     C("minkan", "明槓", "ミンカン", "minkan"),
     C("ankan", "暗槓", "アンカン", "ankan"),
     C("chunchanpai", "中張牌", "チュンチャンパイ", "chunchanpai"),
-    C("yaochuuhai", "幺九牌", "ヤオチュウハイ", "yaochuuhai", variants=("么九牌", "么")),
+    C("yaochuuhai", "幺九牌", "ヤオチューハイ", "yaochuuhai", variants=("么九牌", "么")),
     C("menzen-kafu", "門前加符", "メンゼンカフ", "menzen kafu"),
     C("tsumo-fu", "ツモ符", "ツモフ", "tsumo fu"),
     C(
@@ -166,10 +166,10 @@ CONCEPTS: tuple[Concept, ...] = (
     C("hatsu", "發", "ハツ", "hatsu"),
     C("chun", "中", "チュン", "chun"),
     C("haitei", "海底摸月", "ハイテイモーユエ", "haitei"),
-    C("houtei", "河底撈魚", "ホウテイラオユイ", "houtei"),
-    C("rinshan", "嶺上開花", "リンシャンカイホウ", "rinshan kaihou"),
+    C("houtei", "河底撈魚", "ホーテイラオユイ", "houtei"),
+    C("rinshan", "嶺上開花", "リンシャンカイホー", "rinshan kaihou"),
     C("chankan", "槍槓", "チャンカン", "chankan", variants=("搶槓",)),
-    C("sanshoku_doukou", "三色同刻", "サンショクドウコウ", "sanshoku doukou"),
+    C("sanshoku_doukou", "三色同刻", "サンショクドウコー", "sanshoku doukou"),
     C("sankantsu", "三槓子", "サンカンツ", "sankantsu"),
     C("shousangen", "小三元", "ショウサンゲン", "shousangen"),
     C("honroutou", "混老頭", "ホンロウトウ", "honroutou"),
@@ -183,8 +183,8 @@ CONCEPTS: tuple[Concept, ...] = (
     C("ryuuiisou", "緑一色", "リューイーソー", "ryuuiisou"),
     C("chuuren", "九蓮宝燈", "チュウレンポウトウ", "chuuren poutou"),
     C("suukantsu", "四槓子", "スーカンツ", "suukantsu"),
-    C("tenhou", "天和", "テンホウ", "tenhou"),
-    C("chiihou", "地和", "チーホウ", "chiihou"),
+    C("tenhou", "天和", "テンホー", "tenhou"),
+    C("chiihou", "地和", "チーホー", "chiihou"),
     # --- not glossary headwords: how the catalogues say these things (the brief's choices)
     C(
         "kokushi_13",
@@ -209,7 +209,14 @@ CONCEPTS: tuple[Concept, ...] = (
         # アガった人が受け取る, and its siblings (アガった人はいくら受け取りますか)
         patterns=(r"アガった人[がは](?:いくら)?受け取",),
     ),
-    C("houjuusha", "放銃者", "ホウジュウシャ", "the discarder", variants=("振り込んだ人",)),
+    C(
+        "houjuusha",
+        "放銃者",
+        "ホウジュウシャ",
+        "the discarder",
+        # 支払者 is a legal register; a payer who did not deal in is 「支払う人」「1人400点ずつ」
+        variants=("振り込んだ人", "支払者"),
+    ),
     C(
         "riichi_sticks",
         "供託リーチ棒",
@@ -219,10 +226,13 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     C(
         "each_pays",
-        "（それぞれ）",
-        "ソレゾレ",
-        "each",
-        variants=("（各自）",),
+        "子はそれぞれ",
+        "コハソレゾレ",
+        "each non-dealer",
+        # 「子はそれぞれ700点ずつ」: every payer of a tsumo other than the dealer is a 子; on the
+        # dealer's own tsumo the other players are all 子, so 他家 is never the word for them.
+        variants=("各自",),
+        patterns=(r"他家[^。、（]{0,6}（それぞれ）",),
     ),
     C(
         "four_player",
@@ -237,6 +247,47 @@ CONCEPTS: tuple[Concept, ...] = (
         "サンニンマージャン",
         "three-player mahjong",
         variants=("3人麻雀", "３人麻雀"),
+    ),
+    C(
+        "pinfu_tsumo",
+        "平和ツモ",
+        "ピンフツモ",
+        "pinfu tsumo",
+        # 「平和ツモは20符」; the rule that allows it: 「平和ツモあり」
+        variants=("ツモ平和", "平和のツモ"),
+    ),
+    C(
+        "usual",
+        "通常の",
+        "ツウジョウノ",
+        "usual, ordinary",
+        # 「通常の役やドラは数えません」, 「通常の30符」
+        variants=("いつもの", "ふつうの"),
+    ),
+    C("player", "プレイヤー", "プレイヤー", "player", variants=("打ち手", "プレーヤー")),
+    C(
+        "suit",
+        "種類",
+        "シュルイ",
+        "suit",
+        # 「1種類の数牌」; 色 stays in the yaku names (三色同順, 混一色) and in 色分け (colours)
+        patterns=(r"同じ色", r"各色", r"別の色", r"ほかの色", r"[0-9０-９]色"),
+    ),
+    C(
+        "nuki-dora",
+        "抜きドラ",
+        "ヌキドラ",
+        "nuki dora",
+        # the dora is 抜きドラ; the act is 「北を抜く」
+        variants=("北抜き",),
+    ),
+    C(
+        "wins",
+        "和了N回",
+        "ホーラナンカイ",
+        "N wins",
+        # 「和了13回」: wins are counted in 回 (件 is for saved hands: 「手牌5件」)
+        patterns=(r"和了[^。、]{0,8}件",),
     ),
     C("plus_alpha", "30+α", "サンジュウプラスアルファ", "30+", patterns=(r"[34]0\+(?!α)",)),
     C(

@@ -23,7 +23,7 @@ from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, 
 from scorer.engine.yaku import YAKU_BY_ID
 from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS, yakuman_label
 from scorer.http import HtmxHttpRequest
-from scorer.numbers import han_range
+from scorer.numbers import han_range, points_text
 from tutor.course.glossary import TERMS, Term, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
 from tutor.course.names import yaku_label
@@ -97,14 +97,20 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
         limit = scored.result.get("limit")
         yaku = [_yaku_item(y, limit) for y in scored.result.get("yaku", [])]
-        total = walkthrough.number(scored.result["payments"]["total"]) if scored.ok else ""
-        split = tsumo_split(scored.result) if scored.ok else ""
+        total = (
+            points_text(scored.result["payments"]["total"], aotenjou=scored.aotenjou)
+            if scored.ok
+            else ""
+        )
+        split = tsumo_split(scored.result, scored.aotenjou) if scored.ok else ""
         examples.append(
             {
                 "scored": scored,
                 "query": query,
                 "hand": hand,
                 "yaku": yaku,
+                # One phrase per language: "Yaku: Riichi (1), Pinfu (1)", 「役：立直（1飜）」.
+                "yaku_text": pgettext("list separator", ", ").join(yaku),
                 "total": total,
                 "split": split,
                 "yakuman": yakuman_label(int(scored.result.get("yakuman") or 0)),
@@ -138,19 +144,19 @@ def lesson(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def tsumo_split(result: Mapping[str, Any]) -> str:
+def tsumo_split(result: Mapping[str, Any], aotenjou: bool = False) -> str:
     """What each payer pays on a tsumo, as the calculator writes it (1,300/2,600; 3,900 all;
-    Japanese 1300・2600, 3900オール); "" for a ron."""
+    Japanese 1300・2600, 3900オール; under aotenjou 262万1500・524万2900); "" for a ron."""
     pay = result["payments"]
     if pay.get("ron") is not None or not pay.get("tsumo_others"):
         return ""
     others, dealer = pay.get("tsumo_others"), pay.get("tsumo_dealer")
     if dealer:
         return _("%(others)s/%(dealer)s") % {
-            "others": walkthrough.number(others),
-            "dealer": walkthrough.number(dealer),
+            "others": points_text(others, aotenjou=aotenjou),
+            "dealer": points_text(dealer, aotenjou=aotenjou),
         }
-    return _("%(each)s all") % {"each": walkthrough.number(others)}
+    return _("%(each)s all") % {"each": points_text(others, aotenjou=aotenjou)}
 
 
 def _yaku_item(yaku: Mapping[str, Any], limit: str | None) -> str:
@@ -305,12 +311,18 @@ def glossary(request: HtmxHttpRequest) -> HttpResponse:
 # ----------------------------------------------------------------------------- tables
 
 
-def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
+def _cell_view(cell: Cell, group: bool = False, rules: Rules | None = None) -> dict[str, object]:
     """A table cell's display values: points with a thousands separator, a non-dealer's
     tsumo as "1,000/2,000" (each non-dealer, then the dealer) and a dealer's as "2,000 all";
-    in Japanese "1000・2000", "2000オール", big aotenjou numbers in myriad units (12万2900).
-    Three players: the tsumo figures are followed by what the winner collects in all."""
-    show = walkthrough.number
+    in Japanese "1000・2000", "2000オール", big aotenjou numbers in myriad units (1048万5800).
+    Three players: the tsumo figures are followed by what the winner collects in all. Under
+    rules whose seven pairs is not 25 fu (classic: 50 fu), no hand is 25 fu: the cell is grey.
+    ``group``: an aotenjou table, every Japanese figure in myriad units (one style a row)."""
+    no_25 = rules is not None and rules.chiitoitsu_fu != 25 and cell.fu == 25
+
+    def show(value: int) -> str:
+        return points_text(value, aotenjou=group)
+
     # One whole phrase per language: "1,000/2,000" and "2,000 all" read "1,000・2,000" and
     # "2,000オール" in Japanese.
     tsumo_text = (
@@ -330,9 +342,9 @@ def _cell_view(cell: Cell, group: bool = False) -> dict[str, object]:
         "han": cell.han,
         "exists": cell.exists,
         "ron": show(cell.ron),
-        "ron_exists": cell.ron_exists,
+        "ron_exists": cell.ron_exists and not no_25,
         "tsumo": tsumo_text,
-        "tsumo_exists": cell.tsumo_exists,
+        "tsumo_exists": cell.tsumo_exists and not no_25,
         "limit": cell.limit or "",
         "limit_label": LIMIT_LABELS.get(cell.limit or "", ""),
         "kiriage": cell.kiriage,
@@ -394,6 +406,21 @@ def _tsumo_note(dealer: bool, rules: Rules) -> str:
     return str(_("In brackets: what each non-dealer, then the dealer, pays on a tsumo."))
 
 
+def _legend(rules: Rules) -> str:
+    """What the dash and the grey cells of a table mean under ``rules``: seven pairs' fixed fu
+    decide whether any hand is 25 fu (none where it is 50, as in the classic rules)."""
+    if rules.chiitoitsu_fu != 25:
+        return _(
+            "— : no such hand (20 fu 1 han, 25 fu 1 han). Grey: the hand cannot be won that way "
+            "(20 fu by ron; 25 fu at all, as seven pairs is %(fu)s fu under these rules); "
+            "figure kept for reference."
+        ) % {"fu": rules.chiitoitsu_fu}
+    return _(
+        "— : no such hand (20 fu 1 han, 25 fu 1 han). Grey: the hand cannot be won that way "
+        "(20 fu by ron, 25 fu by tsumo below 3 han); figure kept for reference."
+    )
+
+
 def _limit_name(limit: str) -> str:
     """The limit's name beside its kanji label (mangan beside 満貫), or nothing where the name
     reads the same as the label (Japanese pages would show 満貫 満貫)."""
@@ -414,8 +441,12 @@ def _tables(
                 "dealer": dealer,
                 "title": _("Dealer (親)") if dealer else _("Non-dealer (子)"),
                 "tsumo_note": _tsumo_note(dealer, rules),
+                "legend": _legend(rules),
                 "rows": [
-                    {"han": row[0].han, "cells": [_cell_view(c) for c in row]}
+                    {
+                        "han": row[0].han,
+                        "cells": [_cell_view(c, rules.aotenjou, rules) for c in row],
+                    }
                     for row in table(dealer, rules)
                 ],
                 "limits": [
@@ -427,7 +458,7 @@ def _tables(
                         "low": low,
                         "high": high,
                         "range": han_range(low, high),
-                        "cell": _cell_view(cell),
+                        "cell": _cell_view(cell, rules.aotenjou),
                     }
                     for name, low, high, cell in limit_table(dealer, rules)
                 ],
