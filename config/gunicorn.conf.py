@@ -12,6 +12,10 @@ error with its traceback.
 """
 
 import os
+from types import SimpleNamespace
+from typing import Any
+
+from gunicorn.glogging import Logger
 
 from config import balance
 
@@ -28,9 +32,24 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
 accesslog = "-"
+
+
+class ClientAddressLogger(Logger):  # type: ignore[misc]  # gunicorn is untyped
+    """gunicorn's logger, with the access log's address (``%(h)s``) read as the lockouts read it
+    (django-ipware through django-axes: DJANGO_PROXY_COUNT), not the proxy's."""
+
+    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> Any:
+        atoms = super().atoms(resp, req, environ, request_time)
+        from config.throttle import client_address  # in the worker, once Django is set up
+
+        atoms["h"] = client_address(SimpleNamespace(META=environ))  # type: ignore[arg-type]
+        return atoms
+
+
+logger_class = ClientAddressLogger
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# remote address, request line, status, bytes, duration (ms), referrer, user agent
+# client address (as the lockouts read it), request, status, bytes, ms, referrer, user agent
 access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(f)s" "%(a)s"'
 # Bound what a client can send before Django sees it.
 limit_request_line = 8190

@@ -327,9 +327,21 @@ AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_VERBOSE = False
 if REDIS_URL:
     AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-# The client address is REMOTE_ADDR unless DJANGO_PROXY_COUNT says how many proxies in front
-# append to X-Forwarded-For (a client could forge that header otherwise).
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+# The client address: django-ipware, as django-axes documents it (AXES_IPWARE_*), read the same
+# way by the lockouts, the flood limits (config/throttle.py) and gunicorn's access log
+# (config/gunicorn.conf.py), all through axes.helpers.get_client_ip_address. DJANGO_PROXY_COUNT
+# is the number of proxies in front that append to X-Forwarded-For (nginx's
+# $proxy_add_x_forwarded_for): the client is the entry the farthest of them appended, counted
+# from the right; anything a client wrote further left is ignored. ipware counts the proxies
+# *listed in* the header, and the last proxy lists only the hop before it (its own address is
+# REMOTE_ADDR), hence one less; not strict, so a forged entry on the left cannot make the header
+# invalid and the proxy's own address the client's. Default 0: no proxy, the peer's address
+# (a client could forge the header otherwise).
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
+if PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_PROXY_COUNT is the number of proxies in front: 0 or more")
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1 if PROXY_COUNT else None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if PROXY_COUNT else ["REMOTE_ADDR"]
 )
+IPWARE_STRICT = False

@@ -15,8 +15,7 @@ Policy (issue 23 items 5-7, issue 21 item 7):
   code and just a name, which needs no account and is never capped.
 - **Password reset**: ``AXES_FAILURE_LIMIT`` requests per address within the cool-off.
 - **Join codes**: an address that tried ``JOIN_GUESSES`` unknown codes within the cool-off is
-  refused every code lookup, whether or not the code exists (the refusal says nothing about it);
-  joins with a real code are never counted.
+  refused every unknown code; a real code is not a guess: never counted, never refused.
 
 Every refusal is decided by :class:`EarlyRefusalMiddleware`, first in the chain: the counters
 live in the cache (Redis when ``REDIS_URL`` is set, shared by every worker; otherwise each
@@ -222,8 +221,25 @@ def reset_asked(request: HttpRequest) -> None:
 
 
 # ---------------------------------------------------------------------- join codes
-def _join_refusal(request: HttpRequest) -> int:
-    return blocked_for(f"join:{client_address(request)}")
+def _join_refusal(request: HttpRequest, page: str) -> int:
+    """Seconds this address is refused class-code lookups; never for a real code (a real code
+    is not a guess: a school behind one address keeps joining after a pupil's typos), nor for
+    the empty form."""
+    seconds = blocked_for(f"join:{client_address(request)}")
+    if not seconds:
+        return 0
+    from tutor.classroom.models import Classroom  # config/ is below the apps
+    from tutor.classroom.roster import normalise_code
+
+    if page == "join_code":
+        code = request.path_info.rstrip("/").rsplit("/", 1)[-1]
+    else:
+        code = str(request.POST.get("code") or request.GET.get("code") or "")
+    code = normalise_code(code)
+    if not code:
+        return 0  # the empty form: no guess
+    real = len(code) <= 12 and Classroom.objects.filter(code=code).exists()
+    return 0 if real else seconds
 
 
 def join_guessed(request: HttpRequest) -> None:
@@ -329,7 +345,7 @@ class EarlyRefusalMiddleware:
     def _refused(self, request: HttpRequest, page: str) -> HttpResponse | None:
         scope = ""
         if page in ("join", "join_code"):
-            seconds = _join_refusal(request)
+            seconds = _join_refusal(request, page)
         elif request.method != "POST":
             return None
         elif page == "login":

@@ -10,33 +10,10 @@ import subprocess
 import sys
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-from django.db import connection
 
 from tests.production.servers import REPO, gunicorn, production_env
 from tutor import quiz
-
-
-@pytest.fixture
-def database_url(tmp_path: Path, transactional_db: None) -> Iterator[str]:
-    """A database both servers share: the (committed) test database on PostgreSQL, a migrated
-    SQLite file otherwise (SQLite's test database lives in one process's memory)."""
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        yield f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-        return
-    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-        cwd=REPO,
-        env=production_env(DATABASE_URL=url),
-        check=True,
-        timeout=300,
-    )
-    yield url
 
 
 class Browser:
