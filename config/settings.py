@@ -1,5 +1,6 @@
 """Settings for Tenbo. SQLite by default; DATABASE_URL switches to PostgreSQL."""
 
+import logging
 import os
 import warnings
 from datetime import timedelta
@@ -209,10 +210,24 @@ ERROR_MAIL_INTERVAL = float(os.environ.get("DJANGO_ERROR_MAIL_INTERVAL", "600"))
 # Everything to stderr (gunicorn's error log, or the terminal): errors with their traceback
 # (django.request logs every 500 with exc_info), warnings such as 4xx, and INFO from our apps.
 # The access log (one line per request, with its duration) is gunicorn's: config/gunicorn.conf.py.
+
+
+def _client_error_in_one_line(record: logging.LogRecord) -> bool:
+    """A client's error (a 4xx: an unparsable body, a bad Host) is one line in the log: Django
+    logs some with the traceback of the exception it turned into the 400."""
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+        "client_error_in_one_line": {"()": lambda: _client_error_in_one_line},
+    },
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s [%(process)d] %(name)s: %(message)s"},
     },
@@ -221,6 +236,7 @@ LOGGING = {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
             "formatter": "plain",
+            "filters": ["client_error_in_one_line"],
         },
         "mail_admins": {
             "class": "config.mail.QueuedAdminEmailHandler",
