@@ -295,16 +295,29 @@ SECURE_CSP = {
 }
 
 # ---------------------------------------------------------------------- cache and sessions
-# REDIS_URL (redis://host:6379/0, the `redis` extra) shares the cache between app servers: the
-# lockout counters and the sessions then live there (sessions also in the database, so a Redis
-# restart logs nobody out). Without it: the database holds both, which several servers share too.
+# The flood counters (config/throttle.py) live in the default cache, which every worker and server
+# must share: REDIS_URL (redis://host:6379/0, the `redis` extra) puts it in Redis, with the
+# lockouts and cached sessions (sessions also in the database, so a Redis restart logs nobody
+# out). Without it, production keeps it in the database (the table CACHE_TABLE, made by
+# `migrate`), which every worker shares too and a restart keeps; only `make run` (DEBUG) counts in
+# the one process's memory.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_TABLE = "tenbo_cache"
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
+    if not DEBUG:
+        CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": CACHE_TABLE,
+                # Counters of a flood from many addresses must not be culled at Django's 300.
+                "OPTIONS": {"MAX_ENTRIES": 200_000},
+            }
+        }
     # Django's database sessions, the row read with one plain SELECT (config/sessions.py).
     SESSION_ENGINE = "config.sessions"
 
