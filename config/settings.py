@@ -5,6 +5,7 @@ import os
 import warnings
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -311,6 +312,7 @@ SECURE_CSP = {
 # the one process's memory.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_TABLE = "tenbo_cache"
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
@@ -347,6 +349,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 LOGIN_SLOW_AFTER = int(os.environ.get("DJANGO_LOGIN_SLOW_AFTER", "5"))
 LOGIN_SLOW_MAX = int(os.environ.get("DJANGO_LOGIN_SLOW_MAX_SECONDS", "60"))
 LOGIN_ADDRESS_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_LIMIT", "50"))
+# Password hashes (login, sign-up) run at most this many at a time on one machine, whatever its
+# workers (config/throttle.py: hashing_slot): a login flood can take at most this share of the
+# CPU. Default half the machine's cores (at least one).
+LOGIN_HASH_SLOTS = _env_int("DJANGO_LOGIN_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2))
+LOGIN_HASH_LOCK_DIR = os.environ.get("DJANGO_LOGIN_HASH_LOCK_DIR", "")
 # Sign-ups: per address range (/24, /64) per hour, and for the whole site per minute. A teacher
 # can raise the class's range for a lesson; joining a class by name needs no account at all.
 SIGNUP_PER_RANGE = int(os.environ.get("DJANGO_SIGNUP_PER_RANGE", "10"))

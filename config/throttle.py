@@ -25,11 +25,15 @@ template (bench/refusal.py measures it).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import ipaddress
 import math
+import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Final
 
 from axes.helpers import get_client_ip_address
@@ -177,6 +181,44 @@ def _login_refusal(request: HttpRequest) -> int:
     return max(pair, everywhere, slow)
 
 
+# ---------------------------------------------------------------------- the password hasher's share
+#: Seconds a login or sign-up refused for want of a hashing slot is asked to wait.
+BUSY_RETRY: Final = 2
+
+
+def _slot_path(n: int) -> str:
+    """The lock file of slot ``n``: one set per installation and machine (per process while
+    developing, so that test runs side by side never share slots)."""
+    owner = f"{settings.BASE_DIR}:{os.getpid() if settings.DEBUG else ''}"
+    site = hashlib.sha256(owner.encode()).hexdigest()[:12]
+    folder = getattr(settings, "LOGIN_HASH_LOCK_DIR", "") or tempfile.gettempdir()
+    return os.path.join(folder, f"tenbo-hash-{site}-{n}.lock")
+
+
+@contextmanager
+def hashing_slot() -> Iterator[bool]:
+    """One of the machine's LOGIN_HASH_SLOTS (an exclusive ``flock`` on a file), held for the
+    block: True if one was free. A password hash costs most of a second of CPU on purpose, so
+    logins and sign-ups hash at most that many at a time on this machine, whatever the number of
+    workers and servers on it: the others answer at once ("busy, try again in 2 seconds")
+    instead of taking more of the CPU (bench/login_cost.py). The kernel drops a lock when its
+    process dies, so a killed worker never keeps a slot."""
+    for n in range(max(1, int(getattr(settings, "LOGIN_HASH_SLOTS", 1)))):
+        fd = os.open(_slot_path(n), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+        return
+    yield False
+
+
 # ---------------------------------------------------------------------- sign-up
 def allow_signups(address: str, extra: int, hours: float) -> None:
     """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
@@ -278,7 +320,11 @@ def _minutes(seconds: int) -> str:
 def refusal(request: HttpRequest, seconds: int, page: str, scope: str = "") -> HttpResponse:
     """429 with Retry-After; a short page made without a template (or the API's error object
     for a JSON client)."""
-    if page == "signup" and scope == "site":
+    wait = _minutes(seconds)
+    if scope == "busy":
+        message = _("Many people are logging in right now.")
+        wait = _("Please try again in a few seconds.")
+    elif page == "signup" and scope == "site":
         message = _("Many people are signing up right now.")
     elif page == "signup":
         message = _(
@@ -289,7 +335,7 @@ def refusal(request: HttpRequest, seconds: int, page: str, scope: str = "") -> H
         message = _("Too many class codes tried from this address.")
     else:
         message = _("Too many attempts from this address or for this account.")
-    message = f"{message} {_minutes(seconds)}"
+    message = f"{message} {wait}"
     response: HttpResponse
     if request.headers.get("accept", "").startswith("application/json"):
         error = {"code": "locked_out", "message": message, "field": None}
@@ -333,7 +379,13 @@ class EarlyRefusalMiddleware:
             return refused
         if page == "reset" and request.method == "POST":
             reset_asked(request)
-        response = self.get_response(request)
+        if page in ("login", "signup") and request.method == "POST":
+            with hashing_slot() as free:
+                if not free:
+                    return self._busy(request, page)
+                response = self.get_response(request)
+        else:
+            response = self.get_response(request)
         if page == "signup" and request.method == "POST" and response.status_code == 302:
             signed_up(request)
         elif (page == "join" and response.status_code == 400) or (
@@ -341,6 +393,11 @@ class EarlyRefusalMiddleware:
         ):
             join_guessed(request)
         return response
+
+    def _busy(self, request: HttpRequest, page: str) -> HttpResponse:
+        code = get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+        with translation.override(code):
+            return refusal(request, BUSY_RETRY, page, "busy")
 
     def _refused(self, request: HttpRequest, page: str) -> HttpResponse | None:
         scope = ""

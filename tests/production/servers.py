@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +16,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+HASH_LOCKS = tempfile.mkdtemp(prefix="tenbo-hash-locks-")
 
 
 def free_port() -> int:
@@ -33,6 +35,8 @@ def production_env(**extra: str) -> dict[str, str]:
         if not k.startswith("PYTEST") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
     }
     env.update(
+        # This test run's own password-hashing slots (config/throttle.py), never another run's.
+        DJANGO_LOGIN_HASH_LOCK_DIR=HASH_LOCKS,
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",
         DJANGO_SECRET_KEY="test-" + "k" * 60,

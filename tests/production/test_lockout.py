@@ -364,3 +364,42 @@ def test_the_client_address_is_the_one_the_farthest_proxy_saw(
     )
     request = RequestFactory().get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
     assert throttle.client_address(request) == client
+
+
+def test_logins_and_sign_ups_hash_one_at_a_time_and_the_others_answer_at_once(
+    client: Client, hasher_calls: list[str], settings: Any
+) -> None:
+    """Issue 31 item 4: a hash costs most of a second of CPU, so a handful of clients posting
+    wrong passwords took every worker. With LOGIN_HASH_SLOTS busy, a login or a sign-up is
+    refused at once (429, Retry-After 2, no hash, nothing counted) instead of hashing."""
+    settings.LOGIN_HASH_SLOTS = 1
+    User.objects.create_user("mei", password="a-long-passphrase-9")
+    with throttle.hashing_slot() as mine:
+        assert mine  # another request hashing
+        busy = login(client, "mei", "a-long-passphrase-9")
+        assert busy.status_code == 429
+        assert busy["Retry-After"] == "2"
+        assert b"Many people are logging in right now." in busy.content
+        japanese = client.post(
+            "/ja/accounts/signup/",
+            {"username": "new", "password1": "pw-Kx81-long!", "password2": "pw-Kx81-long!"},
+        )
+        assert japanese.status_code == 429
+        assert "数秒後にもう一度お試しください。" in japanese.content.decode()
+        assert not User.objects.filter(username="new").exists()
+        with throttle.hashing_slot() as second:
+            assert not second  # one slot: taken
+    assert hasher_calls == []
+    assert throttle.blocked_for("slow:mei") == 0
+    # The slot is free again: the login goes through.
+    assert login(client, "mei", "a-long-passphrase-9").status_code == 302
+    assert hasher_calls == ["mei"]
+
+
+def test_a_slot_per_core_pair(settings: Any) -> None:
+    settings.LOGIN_HASH_SLOTS = 2
+    with throttle.hashing_slot() as first, throttle.hashing_slot() as second:
+        assert first
+        assert second
+        with throttle.hashing_slot() as third:
+            assert not third
