@@ -14,20 +14,6 @@ from django.db import connection
 from tests.production.servers import REPO, production_env
 
 
-@pytest.fixture(scope="session")
-def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """collectstatic as production runs it (hashed names, brotli and gzip), admin left out."""
-    root = tmp_path_factory.mktemp("static")
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0", "--ignore", "admin"],
-        cwd=REPO,
-        env=production_env(DJANGO_STATIC_ROOT=str(root)),
-        check=True,
-        timeout=300,
-    )
-    return root
-
-
 @pytest.fixture
 def database_url(tmp_path: Path, transactional_db: None) -> Iterator[str]:
     """A database both servers share: the (committed) test database on PostgreSQL, a migrated
