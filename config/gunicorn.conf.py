@@ -1,8 +1,7 @@
 """gunicorn settings for Tenbo: `gunicorn -c config/gunicorn.conf.py config.wsgi`.
 
 Environment: GUNICORN_BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers, default 2),
-GUNICORN_THREADS (threads per worker, default 1; more than one runs gunicorn's threaded worker,
-which here hands each new connection to the worker holding the fewest: config/balance.py),
+GUNICORN_THREADS (threads per worker, default 1; more than one runs gunicorn's threaded worker),
 FORWARDED_ALLOW_IPS (proxies trusted for X-Forwarded-Proto; gunicorn's own variable, default
 127.0.0.1).
 
@@ -17,16 +16,9 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from config import balance
-
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-if threads > 1 and balance.SUPPORTED and workers <= balance.SLOTS // 2:
-    # gthread, each new connection to the worker holding the fewest (config/balance.py).
-    worker_class = "config.balance.BalancedThreadWorker"
-    pre_fork = balance.assign_slot
-    child_exit = balance.release_slot
 # A request still running after this long is stuck: its worker is restarted (and logged).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20

@@ -118,12 +118,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # in the WAL file (the OS's page cache) when it returns, so a killed worker or process loses
     # nothing it acknowledged; only a power cut or kernel crash may lose the last commits (the
     # database stays consistent). The quiz answer's writers also take turns through a file lock
-    # (config/writers.py) rather than the busy handler's sleep-and-retry.
+    # (config/sqlite.py) rather than the busy handler's sleep-and-retry.
     DATABASES["default"]["OPTIONS"] = {
         # The WAL is kept small enough for a small volume: checkpointed every
         # DJANGO_SQLITE_CHECKPOINT_PAGES pages (SQLite's default 1,000 pages, 4 MB, filled a 3 MB
         # volume), and truncated after each checkpoint to at most DJANGO_SQLITE_WAL_LIMIT bytes,
-        # so it never keeps the space it once grew into (config/storage.py truncates it to
+        # so it never keeps the space it once grew into (config/sqlite.py truncates it to
         # nothing when the disk is found full; bench/full_disk.py measures the headroom).
         "init_command": (
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
@@ -328,7 +328,8 @@ else:
                 "OPTIONS": {"MAX_ENTRIES": 200_000},
             }
         }
-    # Django's database sessions, the row read with one plain SELECT (config/sessions.py).
+    # Django's database sessions; a cookie that is no session key never reaches a query
+    # (config/sessions.py).
     SESSION_ENGINE = "config.sessions"
 
 # ---------------------------------------------------------------------- lockouts

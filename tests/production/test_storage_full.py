@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.utils import OperationalError
 from django.test import Client
 
-from config.storage import is_storage_full
+from config.sqlite import is_storage_full
 from tests.production.servers import REPO
 from tests.production.test_settings import env_with
 
@@ -76,7 +76,7 @@ def test_the_wal_is_bounded_and_given_back(tmp_path: Path) -> None:
         "[c.execute('INSERT INTO t VALUES (randomblob(100000))') for _ in range(50)]; "
         "import os; wal = connection.settings_dict['NAME'] + '-wal'; "
         "print(os.path.getsize(wal) > 4000000); "
-        "from config.storage import relieve; relieve(); "
+        "from config.sqlite import relieve; relieve(); "
         "print(os.path.getsize(wal) if os.path.exists(wal) else 0)"
     )
     out = subprocess.run(
