@@ -80,7 +80,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy .
 
 # The whole suite on the compiled engine, then the engine's own tests on the plain sources.
-pytest: $(STAMP) browser-deps server-deps engine compilemessages
+pytest: $(STAMP) browser-deps postgres-deps server-deps engine compilemessages
 	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest
 
 pytest-python: $(STAMP) compilemessages

@@ -18,9 +18,11 @@ Policy (issue 23 items 5-7, issue 21 item 7):
   refused every unknown code; a real code is not a guess: never counted, never refused.
 
 Every refusal is decided by :class:`EarlyRefusalMiddleware`, first in the chain: the counters
-live in the cache (Redis when ``REDIS_URL`` is set, shared by every worker; otherwise each
-worker's own memory), so a refusal touches neither the session, nor the database, nor a
-template (bench/refusal.py measures it).
+live in the default cache, shared by every worker and server (Redis when ``REDIS_URL`` is set,
+otherwise the database's cache table; only development counts in its one process's memory), so
+a refusal touches neither the session nor a template (bench/refusal.py measures it). The client
+address is django-ipware's, as django-axes reads it (settings: DJANGO_PROXY_COUNT). Logins and
+sign-ups hash passwords at most LOGIN_HASH_SLOTS at a time per machine (:func:`hashing_slot`).
 """
 
 from __future__ import annotations
