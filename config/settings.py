@@ -363,6 +363,12 @@ SIGNUP_PER_MINUTE = int(os.environ.get("DJANGO_SIGNUP_PER_MINUTE", "30"))
 # long (the site-wide cap still applies).
 SIGNUP_CLASS_ALLOWANCE = int(os.environ.get("DJANGO_SIGNUP_CLASS_ALLOWANCE", "60"))
 SIGNUP_CLASS_HOURS = int(os.environ.get("DJANGO_SIGNUP_CLASS_HOURS", "3"))
+# The flood counters are django-ratelimit's (config/throttle.py), in the default cache: fixed
+# windows per client address (the address django-ipware reads, below), per range for sign-ups
+# (its masks), per account, or for the whole site.
+RATELIMIT_IP_META_KEY = "config.throttle.client_address"
+RATELIMIT_IPV4_MASK = 24
+RATELIMIT_IPV6_MASK = 64
 # Unknown class codes one address may try within the cool-off (real codes are never counted).
 JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid

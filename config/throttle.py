@@ -50,6 +50,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import get_language_from_path, ngettext
 from django.utils.translation import gettext as _
+from django_ratelimit.core import get_usage
 
 from config import guard
 
@@ -77,16 +78,31 @@ def _key(kind: str, key: str) -> str:
     return f"tenbo:{kind}:" + hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
 
 
-def hit(key: str, seconds: int) -> int:
-    """Count one more event under ``key`` (the count expires ``seconds`` after the first)."""
-    key = _key("n", key)
-    if cache.add(key, 1, seconds):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired in between
-        cache.set(key, 1, seconds)
-        return 1
+def counted(
+    request: HttpRequest, group: str, seconds: int, key: str = "address", add: bool = False
+) -> tuple[int, int]:
+    """django-ratelimit's count of ``group`` in its current window of ``seconds`` for this
+    request's ``key`` ("address"; its range, "ip": /24 or /64 by RATELIMIT_IPV*_MASK; the
+    "site"; or any "kind:text", such as an account), one more when ``add``; and the seconds left
+    of that window."""
+    keys = {"address": lambda g, r: client_address(r), "ip": "ip", "site": lambda g, r: "site"}
+    usage = get_usage(
+        request,
+        group=group,
+        key=keys.get(key, lambda g, r: key),
+        rate=f"1/{seconds}s",  # the window; the limits are compared below, some vary
+        increment=add,
+    )
+    return (int(usage["count"]), max(1, int(usage["time_left"]))) if usage else (0, 0)
+
+
+def used_up(
+    request: HttpRequest, group: str, limit: int, seconds: int, key: str = "address"
+) -> int:
+    """Seconds this request is refused: ``limit`` events of ``group`` already counted in the
+    window (0: not refused)."""
+    count, left = counted(request, group, seconds, key)
+    return left if count >= limit else 0
 
 
 def block(key: str, seconds: float) -> None:
@@ -108,12 +124,12 @@ def client_address(request: HttpRequest) -> str:
 
 
 def address_range(address: str) -> str:
-    """The /24 (IPv4) or /64 (IPv6) network an address belongs to."""
+    """The network an address belongs to, as django-ratelimit masks it (/24, /64)."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    prefix = 24 if ip.version == 4 else 64
+    prefix = settings.RATELIMIT_IPV4_MASK if ip.version == 4 else settings.RATELIMIT_IPV6_MASK
     return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
@@ -154,17 +170,14 @@ def _login_failed(
     """Count a failed login for the account (the global slow-down) and the address."""
     if request is None or sender == "config.lockout":  # sign-up/reset attempts are not logins
         return
-    window = cool_off()
     name = _name(credentials.get("username"))
     if name:
-        failures = hit(f"login-account:{name}", window)
+        failures, _left = counted(request, "login-account", cool_off(), f"account:{name}", True)
         slow_after = _setting("LOGIN_SLOW_AFTER", 5)
         if failures >= slow_after:
             delay = min(2 ** (failures - slow_after), _setting("LOGIN_SLOW_MAX", 60))
             block(f"slow:{name}", delay)
-    address = client_address(request)
-    if hit(f"login-address:{address}", window) >= _setting("LOGIN_ADDRESS_LIMIT", 50):
-        block(f"login-address:{address}", window)
+    counted(request, "login-address", cool_off(), add=True)
 
 
 def login_locked(request: HttpRequest, username: str, seconds: int) -> None:
@@ -176,7 +189,7 @@ def _login_refusal(request: HttpRequest) -> int:
     address = client_address(request)
     name = _name(request.POST.get("username"))
     pair = blocked_for(f"login:{address}:{name}")
-    everywhere = blocked_for(f"login-address:{address}")
+    everywhere = used_up(request, "login-address", _setting("LOGIN_ADDRESS_LIMIT", 50), cool_off())
     slow = 0
     if name and name not in device_accounts(request):
         slow = blocked_for(f"slow:{name}")
@@ -224,9 +237,7 @@ def hashing_slot() -> Iterator[bool]:
 # ---------------------------------------------------------------------- sign-up
 def allow_signups(address: str, extra: int, hours: float) -> None:
     """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
-    network = address_range(address)
-    cache.set(_key("allow", network), extra, int(hours * 3600))
-    unblock(f"signup-range:{network}")  # the next sign-up is counted anew
+    cache.set(_key("allow", address_range(address)), extra, int(hours * 3600))
 
 
 def signup_allowance(address: str) -> int:
@@ -234,34 +245,27 @@ def signup_allowance(address: str) -> int:
 
 
 def _signup_refusal(request: HttpRequest) -> tuple[int, str]:
-    seconds = blocked_for("signup-site")
+    seconds = used_up(request, "signup-site", _setting("SIGNUP_PER_MINUTE", 30), 60, "site")
     if seconds:
         return seconds, "site"
-    network = address_range(client_address(request))
-    seconds = blocked_for(f"signup-range:{network}")
+    cap = _setting("SIGNUP_PER_RANGE", 10) + signup_allowance(client_address(request))
+    seconds = used_up(request, "signup-range", cap, 3600, "ip")
     return (seconds, "range") if seconds else (0, "")
 
 
 def signed_up(request: HttpRequest) -> None:
     """Count an account made (after the view made it)."""
-    if hit("signup-site", 60) >= _setting("SIGNUP_PER_MINUTE", 30):
-        block("signup-site", 60)
-    address = client_address(request)
-    network = address_range(address)
-    cap = _setting("SIGNUP_PER_RANGE", 10) + signup_allowance(address)
-    if hit(f"signup-range:{network}", 3600) >= cap:
-        block(f"signup-range:{network}", 3600)
+    counted(request, "signup-site", 60, "site", add=True)
+    counted(request, "signup-range", 3600, "ip", add=True)
 
 
 # ---------------------------------------------------------------------- password reset
 def _reset_refusal(request: HttpRequest) -> int:
-    return blocked_for(f"reset:{client_address(request)}")
+    return used_up(request, "reset", settings.AXES_FAILURE_LIMIT, cool_off())
 
 
 def reset_asked(request: HttpRequest) -> None:
-    address = client_address(request)
-    if hit(f"reset:{address}", cool_off()) >= settings.AXES_FAILURE_LIMIT:
-        block(f"reset:{address}", cool_off())
+    counted(request, "reset", cool_off(), add=True)
 
 
 # ---------------------------------------------------------------------- join codes
@@ -269,7 +273,7 @@ def _join_refusal(request: HttpRequest, page: str) -> int:
     """Seconds this address is refused class-code lookups; never for a real code (a real code
     is not a guess: a school behind one address keeps joining after a pupil's typos), nor for
     the empty form."""
-    seconds = blocked_for(f"join:{client_address(request)}")
+    seconds = used_up(request, "join", _setting("JOIN_GUESSES", 20), cool_off())
     if not seconds:
         return 0
     from tutor.classroom.models import Classroom  # config/ is below the apps
@@ -288,9 +292,7 @@ def _join_refusal(request: HttpRequest, page: str) -> int:
 
 def join_guessed(request: HttpRequest) -> None:
     """An unknown code was tried."""
-    address = client_address(request)
-    if hit(f"join:{address}", cool_off()) >= _setting("JOIN_GUESSES", 20):
-        block(f"join:{address}", cool_off())
+    counted(request, "join", cool_off(), add=True)
 
 
 # ---------------------------------------------------------------------- the middleware
