@@ -8,13 +8,12 @@ import http.client
 import http.cookies
 import re
 import shutil
-import subprocess
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.production.servers import REPO, free_port, wait_until_up
+from tests.production.servers import REPO, free_port, running
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
@@ -54,23 +53,10 @@ def nginx(tmp: Path, upstreams: list[str]) -> Iterator[str]:
     port = free_port()
     conf = tmp / "nginx.conf"
     conf.write_text(nginx_conf(tmp, port, upstreams), "utf-8")
-    with (tmp / "nginx.out").open("wb") as out:
-        proc = subprocess.Popen(
-            [NGINX, "-c", str(conf), "-p", str(tmp), "-e", str(tmp / "error.log")],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_up(base + "/api/score", timeout=20)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    command = [NGINX, "-c", str(conf), "-p", str(tmp), "-e", str(tmp / "error.log")]
+    base = f"http://127.0.0.1:{port}"
+    with running(command, None, tmp / "nginx.out", base + "/api/score"):
+        yield base
 
 
 class Client:

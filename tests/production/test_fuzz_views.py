@@ -149,47 +149,40 @@ def _check(response: Any, method: str, url: str, data: dict[str, str]) -> None:
     assert response.status_code < 500, (method, url, {k: v[:80] for k, v in data.items()})
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+# Each with development's static files and again with production's (issue 31 item 3): the
+# manifest's hashed names, where a template naming a file the manifest lacks (a tile with an
+# empty name) is a 500 that the plain storage of development never shows.
+STATIC = pytest.mark.parametrize("static", ["development", "production"])
+FUZZ = settings(
+    max_examples=150,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def _client(request: pytest.FixtureRequest, static: str) -> Client:
+    if static == "production":
+        request.getfixturevalue("production_static")
+    return Client(raise_request_exception=False, HTTP_HOST="testserver")
+
+
+@STATIC
+@FUZZ
 @given(url=st.sampled_from(URLS), data=params)
-def test_no_get_makes_a_500(url: str, data: dict[str, str]) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
+def test_no_get_makes_a_500(
+    request: pytest.FixtureRequest, static: str, url: str, data: dict[str, str]
+) -> None:
+    client = _client(request, static)
     _check(client.get(url, data), "GET", url, data)
     _check(client.get(url, data, headers={"HX-Request": "true"}), "GET htmx", url, data)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@STATIC
+@FUZZ
 @given(url=st.sampled_from(URLS), data=params)
-def test_no_post_makes_a_500(url: str, data: dict[str, str]) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
-    _check(client.post(url, data), "POST", url, data)
-
-
-# The same with production's static files (issue 31 item 3): the manifest's hashed names, where a
-# template naming a file the manifest lacks (a tile with an empty name) is a 500 that the plain
-# storage of development never shows.
-@settings(
-    max_examples=150,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(url=st.sampled_from(URLS), data=params)
-def test_no_get_makes_a_500_with_production_static_files(
-    production_static: Path, url: str, data: dict[str, str]
+def test_no_post_makes_a_500(
+    request: pytest.FixtureRequest, static: str, url: str, data: dict[str, str]
 ) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
-    _check(client.get(url, data), "GET", url, data)
-    _check(client.get(url, data, headers={"HX-Request": "true"}), "GET htmx", url, data)
-
-
-@settings(
-    max_examples=150,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(url=st.sampled_from(URLS), data=params)
-def test_no_post_makes_a_500_with_production_static_files(
-    production_static: Path, url: str, data: dict[str, str]
-) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
-    _check(client.post(url, data), "POST", url, data)
+    _check(_client(request, static).post(url, data), "POST", url, data)
 
 
 def test_saving_no_complete_hand_is_a_400_with_production_static_files(
