@@ -369,7 +369,8 @@ SIGNUP_CLASS_HOURS = int(os.environ.get("DJANGO_SIGNUP_CLASS_HOURS", "3"))
 RATELIMIT_IP_META_KEY = "config.throttle.client_address"
 RATELIMIT_IPV4_MASK = 24
 RATELIMIT_IPV6_MASK = 64
-# Unknown class codes one address may try within the cool-off (real codes are never counted).
+# Unknown class codes one address may try within the cool-off (a real code is never counted,
+# nor refused).
 JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid
 # account would let a client go on guessing others. Counts expire after the cool-off anyway.
