@@ -69,8 +69,8 @@ postgres-deps:
 # and run the several-machines recipe with Redis (tools/two_servers.sh); installed like Chromium.
 server-deps:
 	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] || ! command -v redis-server >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light redis-server >/dev/null; \
-	  else echo "error: nginx or redis-server is missing; run: sudo apt-get install -y nginx-light redis-server" >&2; exit 1; fi; fi
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx redis-server >/dev/null; \
+	  else echo "error: nginx or redis-server is missing; run: sudo apt-get install -y nginx redis-server" >&2; exit 1; fi; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
