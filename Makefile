@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3 python; do \
 	  if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	  then command -v $$p; break; fi; done)
 
-.PHONY: run test check lint messages compilemessages gettext-deps typecheck pytest pytest-python pytest-postgres engine engine-optional browser-deps postgres-deps bench clean
+.PHONY: run test check lint messages compilemessages gettext-deps typecheck pytest pytest-python pytest-postgres engine engine-optional browser-deps postgres-deps server-deps bench clean
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then echo "error: Tenbo needs Python >= 3.12 (install it, or set PYTHON=/path/to/python3.12)" >&2; exit 1; fi
@@ -65,6 +65,13 @@ postgres-deps:
 	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else echo "error: PostgreSQL is missing; run: sudo apt-get install -y postgresql" >&2; exit 1; fi; fi
 
+# The production tests put Debian's nginx in front of the app servers (the README's configuration)
+# and run the several-machines recipe with Redis (tools/two_servers.sh); installed like Chromium.
+server-deps:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] || ! command -v redis-server >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx redis-server >/dev/null; \
+	  else echo "error: nginx or redis-server is missing; run: sudo apt-get install -y nginx redis-server" >&2; exit 1; fi; fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -73,7 +80,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy .
 
 # The whole suite on the compiled engine, then the engine's own tests on the plain sources.
-pytest: $(STAMP) browser-deps engine compilemessages
+pytest: $(STAMP) browser-deps postgres-deps server-deps engine compilemessages
 	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest
 
 pytest-python: $(STAMP) compilemessages
@@ -82,7 +89,7 @@ pytest-python: $(STAMP) compilemessages
 # Every test that can touch the database (tests/conftest.py: --db-only), again on a throwaway
 # PostgreSQL cluster (tools/with_postgres.sh: temp dir, unprivileged owner, loopback, free port,
 # removed at the end). The engine's tests never reach the database and run once.
-pytest-postgres: $(STAMP) browser-deps postgres-deps engine compilemessages
+pytest-postgres: $(STAMP) browser-deps postgres-deps server-deps engine compilemessages
 	TENBO_EXPECT_COMPILED=1 TENBO_EXPECT_POSTGRES=1 tools/with_postgres.sh $(BIN)/pytest --db-only
 
 test: lint typecheck pytest pytest-python pytest-postgres

@@ -107,8 +107,15 @@ def main() -> None:
 
     print("== refusal cost (CPU per request, through every middleware)")
     throttle.block("login:10.0.0.1:mei", 600)
-    throttle.block("signup-range:10.0.1.0/24", 600)
-    throttle.block("join:10.0.2.1", 600)
+    from django.test import RequestFactory
+
+    for group, seconds, key, ip in (
+        ("signup-range", 3600, "ip", "10.0.1.9"),
+        ("join", throttle.cool_off(), "address", "10.0.2.1"),
+    ):
+        request = RequestFactory().get("/", REMOTE_ADDR=ip)
+        for _ in range(100):
+            throttle.counted(request, group, seconds, key, add=True)
     cases = {
         "login 429": lambda: environ(
             "POST", "/accounts/login/", b"username=mei&password=guess", "10.0.0.1"

@@ -1,11 +1,11 @@
-"""SQLite writers under contention: the busy handler's polling against config.writers' file lock.
+"""SQLite writers under contention: the busy handler's polling against config.sqlite' file lock.
 
 Forks ``--workers`` processes of ``--threads`` threads (gunicorn's 4 x 2 by default); each thread
 loops for ``--seconds``: some CPU work outside any transaction (``--outside`` ms, rendering a page),
 then a short write transaction (BEGIN IMMEDIATE, an insert, ``--inside`` ms of work, COMMIT), as
 a quiz answer does. Prints transactions per second and the time from asking for the write lock
 to holding it (p50/p95/p99/max), first with SQLite's own busy handler only, then with the writers
-queueing on config.writers.serial_writes. Only a temporary file is written.
+queueing on config.sqlite.serial_writes. Only a temporary file is written.
 
     .venv/bin/python bench/sqlite_writers.py [--workers 4] [--threads 2] [--seconds 5]
 """
@@ -33,7 +33,7 @@ def spin(ms: float) -> None:
 
 
 def worker(db: str, gate: bool, args: argparse.Namespace, out: object) -> None:
-    from config import writers
+    from config import sqlite as writers
 
     waits: list[float] = []
     lock = threading.Lock()

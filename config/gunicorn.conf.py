@@ -1,8 +1,7 @@
 """gunicorn settings for Tenbo: `gunicorn -c config/gunicorn.conf.py config.wsgi`.
 
 Environment: GUNICORN_BIND (default 127.0.0.1:8000), WEB_CONCURRENCY (workers, default 2),
-GUNICORN_THREADS (threads per worker, default 1; more than one runs gunicorn's threaded worker,
-which here hands each new connection to the worker holding the fewest: config/balance.py),
+GUNICORN_THREADS (threads per worker, default 1; more than one runs gunicorn's threaded worker),
 FORWARDED_ALLOW_IPS (proxies trusted for X-Forwarded-Proto; gunicorn's own variable, default
 127.0.0.1).
 
@@ -12,25 +11,37 @@ error with its traceback.
 """
 
 import os
+from types import SimpleNamespace
+from typing import Any
 
-from config import balance
+from gunicorn.glogging import Logger
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-if threads > 1 and balance.SUPPORTED and workers <= balance.SLOTS // 2:
-    # gthread, each new connection to the worker holding the fewest (config/balance.py).
-    worker_class = "config.balance.BalancedThreadWorker"
-    pre_fork = balance.assign_slot
-    child_exit = balance.release_slot
 # A request still running after this long is stuck: its worker is restarted (and logged).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
 accesslog = "-"
+
+
+class ClientAddressLogger(Logger):  # type: ignore[misc]  # gunicorn is untyped
+    """gunicorn's logger, with the access log's address (``%(h)s``) read as the lockouts read it
+    (django-ipware through django-axes: DJANGO_PROXY_COUNT), not the proxy's."""
+
+    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> Any:
+        atoms = super().atoms(resp, req, environ, request_time)
+        from config.throttle import client_address  # in the worker, once Django is set up
+
+        atoms["h"] = client_address(SimpleNamespace(META=environ))  # type: ignore[arg-type]
+        return atoms
+
+
+logger_class = ClientAddressLogger
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# remote address, request line, status, bytes, duration (ms), referrer, user agent
+# client address (as the lockouts read it), request, status, bytes, ms, referrer, user agent
 access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(f)s" "%(a)s"'
 # Bound what a client can send before Django sees it.
 limit_request_line = 8190

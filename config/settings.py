@@ -1,9 +1,11 @@
 """Settings for Tenbo. SQLite by default; DATABASE_URL switches to PostgreSQL."""
 
+import logging
 import os
 import warnings
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -16,6 +18,11 @@ from django.utils.translation import gettext_lazy as _
 django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
@@ -111,14 +118,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # in the WAL file (the OS's page cache) when it returns, so a killed worker or process loses
     # nothing it acknowledged; only a power cut or kernel crash may lose the last commits (the
     # database stays consistent). The quiz answer's writers also take turns through a file lock
-    # (config/writers.py) rather than the busy handler's sleep-and-retry.
+    # (config/sqlite.py) rather than the busy handler's sleep-and-retry.
     DATABASES["default"]["OPTIONS"] = {
-        # journal_size_limit: each checkpoint truncates the WAL to at most this many bytes, so
-        # the log never keeps the space it once grew into (a full disk recovers once space is
-        # freed; config/storage.py also truncates it when the disk is found full).
+        # The WAL is kept small enough for a small volume: checkpointed every
+        # DJANGO_SQLITE_CHECKPOINT_PAGES pages (SQLite's default 1,000 pages, 4 MB, filled a 3 MB
+        # volume), and truncated after each checkpoint to at most DJANGO_SQLITE_WAL_LIMIT bytes,
+        # so it never keeps the space it once grew into (config/sqlite.py truncates it to
+        # nothing when the disk is found full; bench/full_disk.py measures the headroom).
         "init_command": (
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-            f"PRAGMA journal_size_limit={int(os.environ.get('DJANGO_SQLITE_WAL_LIMIT', 16 << 20))};"
+            f"PRAGMA wal_autocheckpoint={_env_int('DJANGO_SQLITE_CHECKPOINT_PAGES', 64)}; "
+            f"PRAGMA journal_size_limit={_env_int('DJANGO_SQLITE_WAL_LIMIT', 256 << 10)};"
         ),
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
@@ -209,10 +219,24 @@ ERROR_MAIL_INTERVAL = float(os.environ.get("DJANGO_ERROR_MAIL_INTERVAL", "600"))
 # Everything to stderr (gunicorn's error log, or the terminal): errors with their traceback
 # (django.request logs every 500 with exc_info), warnings such as 4xx, and INFO from our apps.
 # The access log (one line per request, with its duration) is gunicorn's: config/gunicorn.conf.py.
+
+
+def _client_error_in_one_line(record: logging.LogRecord) -> bool:
+    """A client's error (a 4xx: an unparsable body, a bad Host) is one line in the log: Django
+    logs some with the traceback of the exception it turned into the 400."""
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+        "client_error_in_one_line": {"()": lambda: _client_error_in_one_line},
+    },
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s [%(process)d] %(name)s: %(message)s"},
     },
@@ -221,6 +245,7 @@ LOGGING = {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
             "formatter": "plain",
+            "filters": ["client_error_in_one_line"],
         },
         "mail_admins": {
             "class": "config.mail.QueuedAdminEmailHandler",
@@ -279,17 +304,32 @@ SECURE_CSP = {
 }
 
 # ---------------------------------------------------------------------- cache and sessions
-# REDIS_URL (redis://host:6379/0, the `redis` extra) shares the cache between app servers: the
-# lockout counters and the sessions then live there (sessions also in the database, so a Redis
-# restart logs nobody out). Without it: the database holds both, which several servers share too.
+# The flood counters (config/throttle.py) live in the default cache, which every worker and server
+# must share: REDIS_URL (redis://host:6379/0, the `redis` extra) puts it in Redis, with the
+# lockouts and cached sessions (sessions also in the database, so a Redis restart logs nobody
+# out). Without it, production keeps it in the database (the table CACHE_TABLE, made by
+# `migrate`), which every worker shares too and a restart keeps; only `make run` (DEBUG) counts in
+# the one process's memory.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_TABLE = "tenbo_cache"
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    # Django's database sessions, the row read with one plain SELECT (config/sessions.py).
+    if not DEBUG:
+        CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": CACHE_TABLE,
+                # Counters of a flood from many addresses must not be culled at Django's 300.
+                "OPTIONS": {"MAX_ENTRIES": 200_000},
+            }
+        }
+    # Django's database sessions; a cookie that is no session key never reaches a query
+    # (config/sessions.py).
     SESSION_ENGINE = "config.sessions"
 
 # ---------------------------------------------------------------------- lockouts
@@ -310,6 +350,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 LOGIN_SLOW_AFTER = int(os.environ.get("DJANGO_LOGIN_SLOW_AFTER", "5"))
 LOGIN_SLOW_MAX = int(os.environ.get("DJANGO_LOGIN_SLOW_MAX_SECONDS", "60"))
 LOGIN_ADDRESS_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_LIMIT", "50"))
+# Password hashes (login, sign-up) run at most this many at a time on one machine, whatever its
+# workers (config/throttle.py: hashing_slot): a login flood can take at most this share of the
+# CPU. Default half the machine's cores (at least one).
+LOGIN_HASH_SLOTS = _env_int("DJANGO_LOGIN_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2))
+LOGIN_HASH_LOCK_DIR = os.environ.get("DJANGO_LOGIN_HASH_LOCK_DIR", "")
 # Sign-ups: per address range (/24, /64) per hour, and for the whole site per minute. A teacher
 # can raise the class's range for a lesson; joining a class by name needs no account at all.
 SIGNUP_PER_RANGE = int(os.environ.get("DJANGO_SIGNUP_PER_RANGE", "10"))
@@ -318,7 +363,14 @@ SIGNUP_PER_MINUTE = int(os.environ.get("DJANGO_SIGNUP_PER_MINUTE", "30"))
 # long (the site-wide cap still applies).
 SIGNUP_CLASS_ALLOWANCE = int(os.environ.get("DJANGO_SIGNUP_CLASS_ALLOWANCE", "60"))
 SIGNUP_CLASS_HOURS = int(os.environ.get("DJANGO_SIGNUP_CLASS_HOURS", "3"))
-# Unknown class codes one address may try within the cool-off (real codes are never counted).
+# The flood counters are django-ratelimit's (config/throttle.py), in the default cache: fixed
+# windows per client address (the address django-ipware reads, below), per range for sign-ups
+# (its masks), per account, or for the whole site.
+RATELIMIT_IP_META_KEY = "config.throttle.client_address"
+RATELIMIT_IPV4_MASK = 24
+RATELIMIT_IPV6_MASK = 64
+# Unknown class codes one address may try within the cool-off (a real code is never counted,
+# nor refused).
 JOIN_GUESSES = int(os.environ.get("DJANGO_JOIN_GUESSES", "20"))
 # Not reset by a successful login: axes would clear the whole address's count, so one valid
 # account would let a client go on guessing others. Counts expire after the cool-off anyway.
@@ -327,9 +379,21 @@ AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_VERBOSE = False
 if REDIS_URL:
     AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-# The client address is REMOTE_ADDR unless DJANGO_PROXY_COUNT says how many proxies in front
-# append to X-Forwarded-For (a client could forge that header otherwise).
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0")) or None
+# The client address: django-ipware, as django-axes documents it (AXES_IPWARE_*), read the same
+# way by the lockouts, the flood limits (config/throttle.py) and gunicorn's access log
+# (config/gunicorn.conf.py), all through axes.helpers.get_client_ip_address. DJANGO_PROXY_COUNT
+# is the number of proxies in front that append to X-Forwarded-For (nginx's
+# $proxy_add_x_forwarded_for): the client is the entry the farthest of them appended, counted
+# from the right; anything a client wrote further left is ignored. ipware counts the proxies
+# *listed in* the header, and the last proxy lists only the hop before it (its own address is
+# REMOTE_ADDR), hence one less; not strict, so a forged entry on the left cannot make the header
+# invalid and the proxy's own address the client's. Default 0: no proxy, the peer's address
+# (a client could forge the header otherwise).
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
+if PROXY_COUNT < 0:
+    raise ImproperlyConfigured("DJANGO_PROXY_COUNT is the number of proxies in front: 0 or more")
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1 if PROXY_COUNT else None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if PROXY_COUNT else ["REMOTE_ADDR"]
 )
+IPWARE_STRICT = False

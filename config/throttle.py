@@ -15,22 +15,27 @@ Policy (issue 23 items 5-7, issue 21 item 7):
   code and just a name, which needs no account and is never capped.
 - **Password reset**: ``AXES_FAILURE_LIMIT`` requests per address within the cool-off.
 - **Join codes**: an address that tried ``JOIN_GUESSES`` unknown codes within the cool-off is
-  refused every code lookup, whether or not the code exists (the refusal says nothing about it);
-  joins with a real code are never counted.
+  refused every unknown code; a real code is not a guess: never counted, never refused.
 
 Every refusal is decided by :class:`EarlyRefusalMiddleware`, first in the chain: the counters
-live in the cache (Redis when ``REDIS_URL`` is set, shared by every worker; otherwise each
-worker's own memory), so a refusal touches neither the session, nor the database, nor a
-template (bench/refusal.py measures it).
+live in the default cache, shared by every worker and server (Redis when ``REDIS_URL`` is set,
+otherwise the database's cache table; only development counts in its one process's memory), so
+a refusal touches neither the session nor a template (bench/refusal.py measures it). The client
+address is django-ipware's, as django-axes reads it (settings: DJANGO_PROXY_COUNT). Logins and
+sign-ups hash passwords at most LOGIN_HASH_SLOTS at a time per machine (:func:`hashing_slot`).
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import ipaddress
 import math
+import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Final
 
 from axes.helpers import get_client_ip_address
@@ -45,6 +50,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import get_language_from_path, ngettext
 from django.utils.translation import gettext as _
+from django_ratelimit.core import get_usage
 
 from config import guard
 
@@ -72,16 +78,31 @@ def _key(kind: str, key: str) -> str:
     return f"tenbo:{kind}:" + hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
 
 
-def hit(key: str, seconds: int) -> int:
-    """Count one more event under ``key`` (the count expires ``seconds`` after the first)."""
-    key = _key("n", key)
-    if cache.add(key, 1, seconds):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired in between
-        cache.set(key, 1, seconds)
-        return 1
+def counted(
+    request: HttpRequest, group: str, seconds: int, key: str = "address", add: bool = False
+) -> tuple[int, int]:
+    """django-ratelimit's count of ``group`` in its current window of ``seconds`` for this
+    request's ``key`` ("address"; its range, "ip": /24 or /64 by RATELIMIT_IPV*_MASK; the
+    "site"; or any "kind:text", such as an account), one more when ``add``; and the seconds left
+    of that window."""
+    keys = {"address": lambda g, r: client_address(r), "ip": "ip", "site": lambda g, r: "site"}
+    usage = get_usage(
+        request,
+        group=group,
+        key=keys.get(key, lambda g, r: key),
+        rate=f"1/{seconds}s",  # the window; the limits are compared below, some vary
+        increment=add,
+    )
+    return (int(usage["count"]), max(1, int(usage["time_left"]))) if usage else (0, 0)
+
+
+def used_up(
+    request: HttpRequest, group: str, limit: int, seconds: int, key: str = "address"
+) -> int:
+    """Seconds this request is refused: ``limit`` events of ``group`` already counted in the
+    window (0: not refused)."""
+    count, left = counted(request, group, seconds, key)
+    return left if count >= limit else 0
 
 
 def block(key: str, seconds: float) -> None:
@@ -103,12 +124,12 @@ def client_address(request: HttpRequest) -> str:
 
 
 def address_range(address: str) -> str:
-    """The /24 (IPv4) or /64 (IPv6) network an address belongs to."""
+    """The network an address belongs to, as django-ratelimit masks it (/24, /64)."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    prefix = 24 if ip.version == 4 else 64
+    prefix = settings.RATELIMIT_IPV4_MASK if ip.version == 4 else settings.RATELIMIT_IPV6_MASK
     return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
@@ -149,17 +170,14 @@ def _login_failed(
     """Count a failed login for the account (the global slow-down) and the address."""
     if request is None or sender == "config.lockout":  # sign-up/reset attempts are not logins
         return
-    window = cool_off()
     name = _name(credentials.get("username"))
     if name:
-        failures = hit(f"login-account:{name}", window)
+        failures, _left = counted(request, "login-account", cool_off(), f"account:{name}", True)
         slow_after = _setting("LOGIN_SLOW_AFTER", 5)
         if failures >= slow_after:
             delay = min(2 ** (failures - slow_after), _setting("LOGIN_SLOW_MAX", 60))
             block(f"slow:{name}", delay)
-    address = client_address(request)
-    if hit(f"login-address:{address}", window) >= _setting("LOGIN_ADDRESS_LIMIT", 50):
-        block(f"login-address:{address}", window)
+    counted(request, "login-address", cool_off(), add=True)
 
 
 def login_locked(request: HttpRequest, username: str, seconds: int) -> None:
@@ -171,19 +189,55 @@ def _login_refusal(request: HttpRequest) -> int:
     address = client_address(request)
     name = _name(request.POST.get("username"))
     pair = blocked_for(f"login:{address}:{name}")
-    everywhere = blocked_for(f"login-address:{address}")
+    everywhere = used_up(request, "login-address", _setting("LOGIN_ADDRESS_LIMIT", 50), cool_off())
     slow = 0
     if name and name not in device_accounts(request):
         slow = blocked_for(f"slow:{name}")
     return max(pair, everywhere, slow)
 
 
+# ---------------------------------------------------------------------- the password hasher's share
+#: Seconds a login or sign-up refused for want of a hashing slot is asked to wait.
+BUSY_RETRY: Final = 2
+
+
+def _slot_path(n: int) -> str:
+    """The lock file of slot ``n``: one set per installation and machine (per process while
+    developing, so that test runs side by side never share slots)."""
+    owner = f"{settings.BASE_DIR}:{os.getpid() if settings.DEBUG else ''}"
+    site = hashlib.sha256(owner.encode()).hexdigest()[:12]
+    folder = getattr(settings, "LOGIN_HASH_LOCK_DIR", "") or tempfile.gettempdir()
+    return os.path.join(folder, f"tenbo-hash-{site}-{n}.lock")
+
+
+@contextmanager
+def hashing_slot() -> Iterator[bool]:
+    """One of the machine's LOGIN_HASH_SLOTS (an exclusive ``flock`` on a file), held for the
+    block: True if one was free. A password hash costs most of a second of CPU on purpose, so
+    logins and sign-ups hash at most that many at a time on this machine, whatever the number of
+    workers and servers on it: the others answer at once ("busy, try again in 2 seconds")
+    instead of taking more of the CPU (bench/login_cost.py). The kernel drops a lock when its
+    process dies, so a killed worker never keeps a slot."""
+    for n in range(max(1, int(getattr(settings, "LOGIN_HASH_SLOTS", 1)))):
+        fd = os.open(_slot_path(n), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+        return
+    yield False
+
+
 # ---------------------------------------------------------------------- sign-up
 def allow_signups(address: str, extra: int, hours: float) -> None:
     """A teacher's allowance: ``extra`` more sign-ups from ``address``'s range for ``hours``."""
-    network = address_range(address)
-    cache.set(_key("allow", network), extra, int(hours * 3600))
-    unblock(f"signup-range:{network}")  # the next sign-up is counted anew
+    cache.set(_key("allow", address_range(address)), extra, int(hours * 3600))
 
 
 def signup_allowance(address: str) -> int:
@@ -191,46 +245,54 @@ def signup_allowance(address: str) -> int:
 
 
 def _signup_refusal(request: HttpRequest) -> tuple[int, str]:
-    seconds = blocked_for("signup-site")
+    seconds = used_up(request, "signup-site", _setting("SIGNUP_PER_MINUTE", 30), 60, "site")
     if seconds:
         return seconds, "site"
-    network = address_range(client_address(request))
-    seconds = blocked_for(f"signup-range:{network}")
+    cap = _setting("SIGNUP_PER_RANGE", 10) + signup_allowance(client_address(request))
+    seconds = used_up(request, "signup-range", cap, 3600, "ip")
     return (seconds, "range") if seconds else (0, "")
 
 
 def signed_up(request: HttpRequest) -> None:
     """Count an account made (after the view made it)."""
-    if hit("signup-site", 60) >= _setting("SIGNUP_PER_MINUTE", 30):
-        block("signup-site", 60)
-    address = client_address(request)
-    network = address_range(address)
-    cap = _setting("SIGNUP_PER_RANGE", 10) + signup_allowance(address)
-    if hit(f"signup-range:{network}", 3600) >= cap:
-        block(f"signup-range:{network}", 3600)
+    counted(request, "signup-site", 60, "site", add=True)
+    counted(request, "signup-range", 3600, "ip", add=True)
 
 
 # ---------------------------------------------------------------------- password reset
 def _reset_refusal(request: HttpRequest) -> int:
-    return blocked_for(f"reset:{client_address(request)}")
+    return used_up(request, "reset", settings.AXES_FAILURE_LIMIT, cool_off())
 
 
 def reset_asked(request: HttpRequest) -> None:
-    address = client_address(request)
-    if hit(f"reset:{address}", cool_off()) >= settings.AXES_FAILURE_LIMIT:
-        block(f"reset:{address}", cool_off())
+    counted(request, "reset", cool_off(), add=True)
 
 
 # ---------------------------------------------------------------------- join codes
-def _join_refusal(request: HttpRequest) -> int:
-    return blocked_for(f"join:{client_address(request)}")
+def _join_refusal(request: HttpRequest, page: str) -> int:
+    """Seconds this address is refused class-code lookups; never for a real code (a real code
+    is not a guess: a school behind one address keeps joining after a pupil's typos), nor for
+    the empty form."""
+    seconds = used_up(request, "join", _setting("JOIN_GUESSES", 20), cool_off())
+    if not seconds:
+        return 0
+    from tutor.classroom.models import Classroom  # config/ is below the apps
+    from tutor.classroom.roster import normalise_code
+
+    if page == "join_code":
+        code = request.path_info.rstrip("/").rsplit("/", 1)[-1]
+    else:
+        code = str(request.POST.get("code") or request.GET.get("code") or "")
+    code = normalise_code(code)
+    if not code:
+        return 0  # the empty form: no guess
+    real = len(code) <= 12 and Classroom.objects.filter(code=code).exists()
+    return 0 if real else seconds
 
 
 def join_guessed(request: HttpRequest) -> None:
     """An unknown code was tried."""
-    address = client_address(request)
-    if hit(f"join:{address}", cool_off()) >= _setting("JOIN_GUESSES", 20):
-        block(f"join:{address}", cool_off())
+    counted(request, "join", cool_off(), add=True)
 
 
 # ---------------------------------------------------------------------- the middleware
@@ -262,7 +324,11 @@ def _minutes(seconds: int) -> str:
 def refusal(request: HttpRequest, seconds: int, page: str, scope: str = "") -> HttpResponse:
     """429 with Retry-After; a short page made without a template (or the API's error object
     for a JSON client)."""
-    if page == "signup" and scope == "site":
+    wait = _minutes(seconds)
+    if scope == "busy":
+        message = _("Many people are logging in right now.")
+        wait = _("Please try again in a few seconds.")
+    elif page == "signup" and scope == "site":
         message = _("Many people are signing up right now.")
     elif page == "signup":
         message = _(
@@ -273,7 +339,7 @@ def refusal(request: HttpRequest, seconds: int, page: str, scope: str = "") -> H
         message = _("Too many class codes tried from this address.")
     else:
         message = _("Too many attempts from this address or for this account.")
-    message = f"{message} {_minutes(seconds)}"
+    message = f"{message} {wait}"
     response: HttpResponse
     if request.headers.get("accept", "").startswith("application/json"):
         error = {"code": "locked_out", "message": message, "field": None}
@@ -317,7 +383,13 @@ class EarlyRefusalMiddleware:
             return refused
         if page == "reset" and request.method == "POST":
             reset_asked(request)
-        response = self.get_response(request)
+        if page in ("login", "signup") and request.method == "POST":
+            with hashing_slot() as free:
+                if not free:
+                    return self._busy(request, page)
+                response = self.get_response(request)
+        else:
+            response = self.get_response(request)
         if page == "signup" and request.method == "POST" and response.status_code == 302:
             signed_up(request)
         elif (page == "join" and response.status_code == 400) or (
@@ -326,10 +398,15 @@ class EarlyRefusalMiddleware:
             join_guessed(request)
         return response
 
+    def _busy(self, request: HttpRequest, page: str) -> HttpResponse:
+        code = get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+        with translation.override(code):
+            return refusal(request, BUSY_RETRY, page, "busy")
+
     def _refused(self, request: HttpRequest, page: str) -> HttpResponse | None:
         scope = ""
         if page in ("join", "join_code"):
-            seconds = _join_refusal(request)
+            seconds = _join_refusal(request, page)
         elif request.method != "POST":
             return None
         elif page == "login":

@@ -27,5 +27,5 @@ urlpatterns = bound(
     ]
 )
 
-# A full disk answers "storage full" (503, Retry-After) instead of the 500 page (config/storage.py).
-handler500 = "config.storage.server_error"
+# A full disk answers "storage full" (503, Retry-After) instead of the 500 page (config/sqlite.py).
+handler500 = "config.sqlite.server_error"

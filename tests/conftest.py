@@ -152,3 +152,35 @@ class _SerialWSGIServer(ThreadedWSGIServer):
 
 
 LiveServerThread.server_class = _SerialWSGIServer
+
+
+# ---------------------------------------------------------------------- production static files
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """collectstatic as production runs it (hashed names, brotli and gzip), admin left out."""
+    import subprocess
+
+    from tests.production.servers import production_env
+
+    root = tmp_path_factory.mktemp("static")
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0", "--ignore", "admin"],
+        cwd=REPO,
+        env=production_env(DJANGO_STATIC_ROOT=str(root)),
+        check=True,
+        timeout=300,
+    )
+    return root
+
+
+#: What production serves: hashed names from the manifest (a name missing from it is an error).
+MANIFEST_STORAGE = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+
+
+@pytest.fixture
+def production_static(settings: Any, collected_static: Path) -> Path:
+    """This test's pages drawn with production's static files: the manifest's hashed names, as
+    with DEBUG off (a template naming a file the manifest lacks fails here as it does there)."""
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": MANIFEST_STORAGE}
+    settings.STATIC_ROOT = collected_static
+    return collected_static

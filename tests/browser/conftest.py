@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 # Playwright's sync API runs an event loop in this thread; the test database is still safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -24,6 +25,43 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# The browser tests run on production's static files (issue 31 item 3): collectstatic's hashed
+# names from the manifest, served by WhiteNoise from STATIC_ROOT as in production, not by the
+# development handler (which serves the sources under their plain names).
+@pytest.fixture(scope="session")
+def live_server(request: pytest.FixtureRequest, collected_static: Path) -> Iterator[object]:
+    """pytest-django's live server, without its static-files handler, and with WhiteNoise's
+    file list read from the collected files (WhiteNoise reads STATIC_ROOT when it starts)."""
+    from django.test.utils import override_settings
+    from pytest_django.live_server_helper import LiveServer
+
+    address = request.config.getvalue("liveserver") or "localhost"
+    with override_settings(STATIC_ROOT=collected_static):
+        server = LiveServer(address)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="package", autouse=True)
+def production_static_files(collected_static: Path) -> Iterator[None]:
+    """Pages drawn with the manifest storage, and /static/ left to WhiteNoise."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.test.utils import override_settings
+
+    from tests.conftest import MANIFEST_STORAGE
+
+    storages = {**settings.STORAGES, "staticfiles": MANIFEST_STORAGE}
+    override = override_settings(STORAGES=storages, STATIC_ROOT=collected_static)
+    override.enable()
+    handles = StaticFilesHandler._should_handle
+    StaticFilesHandler._should_handle = lambda self, path: False  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        StaticFilesHandler._should_handle = handles  # type: ignore[method-assign]
+        override.disable()
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +16,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+HASH_LOCKS = tempfile.mkdtemp(prefix="tenbo-hash-locks-")
 
 
 def free_port() -> int:
@@ -33,6 +35,8 @@ def production_env(**extra: str) -> dict[str, str]:
         if not k.startswith("PYTEST") and k != "DJANGO_ALLOW_ASYNC_UNSAFE"
     }
     env.update(
+        # This test run's own password-hashing slots (config/throttle.py), never another run's.
+        DJANGO_LOGIN_HASH_LOCK_DIR=HASH_LOCKS,
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",
         DJANGO_SECRET_KEY="test-" + "k" * 60,
@@ -52,7 +56,7 @@ def wait_until_up(url: str, timeout: float = 30.0) -> None:
             return  # it answers
         except OSError:
             time.sleep(0.1)
-    raise AssertionError(f"gunicorn did not answer at {url}")
+    raise AssertionError(f"nothing answered at {url}")
 
 
 @contextmanager
@@ -65,18 +69,21 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 1, threads: int = 1)
         "WEB_CONCURRENCY": str(workers),
         "GUNICORN_THREADS": str(threads),
     }
+    command = [str(GUNICORN), "-c", "config/gunicorn.conf.py", "config.wsgi"]
+    base = f"http://127.0.0.1:{port}"
+    with running(command, env, log, base + "/api/score"):
+        yield base
+
+
+@contextmanager
+def running(command: list[str], env: dict[str, str] | None, log: Path, url: str) -> Iterator[None]:
+    """``command`` run from the repository (output to ``log``) until ``url`` answers; stopped
+    (and reaped) after."""
     with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(GUNICORN), "-c", "config/gunicorn.conf.py", "config.wsgi"],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+        proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_up(base + "/api/score")
-            yield base
+            wait_until_up(url)
+            yield
         finally:
             proc.terminate()
             try:

@@ -10,6 +10,7 @@ digits that pass str.isdigit() but not int(), numbers past Python's 4,300-digit 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -148,19 +149,50 @@ def _check(response: Any, method: str, url: str, data: dict[str, str]) -> None:
     assert response.status_code < 500, (method, url, {k: v[:80] for k, v in data.items()})
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+# Each with development's static files and again with production's (issue 31 item 3): the
+# manifest's hashed names, where a template naming a file the manifest lacks (a tile with an
+# empty name) is a 500 that the plain storage of development never shows.
+STATIC = pytest.mark.parametrize("static", ["development", "production"])
+FUZZ = settings(
+    max_examples=150,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def _client(request: pytest.FixtureRequest, static: str) -> Client:
+    if static == "production":
+        request.getfixturevalue("production_static")
+    return Client(raise_request_exception=False, HTTP_HOST="testserver")
+
+
+@STATIC
+@FUZZ
 @given(url=st.sampled_from(URLS), data=params)
-def test_no_get_makes_a_500(url: str, data: dict[str, str]) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
+def test_no_get_makes_a_500(
+    request: pytest.FixtureRequest, static: str, url: str, data: dict[str, str]
+) -> None:
+    client = _client(request, static)
     _check(client.get(url, data), "GET", url, data)
     _check(client.get(url, data, headers={"HX-Request": "true"}), "GET htmx", url, data)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@STATIC
+@FUZZ
 @given(url=st.sampled_from(URLS), data=params)
-def test_no_post_makes_a_500(url: str, data: dict[str, str]) -> None:
-    client = Client(raise_request_exception=False, HTTP_HOST="testserver")
-    _check(client.post(url, data), "POST", url, data)
+def test_no_post_makes_a_500(
+    request: pytest.FixtureRequest, static: str, url: str, data: dict[str, str]
+) -> None:
+    _check(_client(request, static).post(url, data), "POST", url, data)
+
+
+def test_saving_no_complete_hand_is_a_400_with_production_static_files(
+    production_static: Path,
+) -> None:
+    """The surface sweep's 92 of 160 5xx: the save page drew the missing winning tile."""
+    client = Client(raise_request_exception=False)
+    for data in ({}, {"hand": ""}, {"hand": "234m", "win": ""}, {"hand": "123m", "win": "9z"}):
+        response = client.post("/tutor/collections/save", data)
+        assert response.status_code == 400, (data, response.status_code)
 
 
 @pytest.mark.parametrize("value", HOSTILE)

@@ -70,7 +70,9 @@ def test_without_redis_url_sessions_and_lockouts_stay_in_the_database() -> None:
     seen = probe(env)
     assert seen["session_engine"] == "config.sessions"  # database sessions, a plain read
     assert seen["axes_handler"] == "axes.handlers.database.AxesDatabaseHandler"
-    assert seen["cache_backend"] != "django.core.cache.backends.redis.RedisCache"
+    # The flood counters in the database too: shared by every worker and server (issue 31 item 6).
+    assert seen["cache_backend"] == "django.core.cache.backends.db.DatabaseCache"
+    assert seen["cache_location"] == "tenbo_cache"
 
 
 def test_check_deploy_is_clean_with_redis_url() -> None:

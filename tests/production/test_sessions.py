@@ -1,5 +1,5 @@
-"""Sessions are Django's database sessions, their row read with one plain SELECT
-(config/sessions.py): the same data, the same handling of unknown and expired keys."""
+"""Sessions are Django's database sessions (config/sessions.py): the same data, the same handling
+of unknown and expired keys, and a cookie that is no key (a NUL, a page of text) never queried."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from config import sessions
 pytestmark = pytest.mark.django_db
 
 
-def test_the_session_engine_is_the_database_one_with_the_plain_read() -> None:
+def test_the_session_engine_is_djangos_database_one() -> None:
     assert settings.SESSION_ENGINE == "config.sessions"
     assert issubclass(sessions.SessionStore, db.SessionStore)
 
@@ -59,3 +59,20 @@ def test_a_learner_keeps_their_session_across_requests(client: Client) -> None:
     client.get("/tutor/quiz/")
     assert isinstance(client.session, sessions.SessionStore)
     assert client.session["probe"] == "kept"
+
+
+@pytest.mark.parametrize("key", ["a\x00" * 16, "x" * 5000, "ｘ" * 32, "abc-def-ghi"])
+def test_a_cookie_that_is_no_key_reads_nothing_and_never_reaches_a_query(
+    key: str, client: Client
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    store = sessions.SessionStore(key)
+    with CaptureQueriesContext(connection) as queries:
+        assert store.load() == {}
+    assert store.session_key is None
+    assert not [q for q in queries.captured_queries if key[:8] in q["sql"]]
+    # As WSGI hands a cookie's bytes to Django: UTF-8 read as latin-1.
+    client.cookies[settings.SESSION_COOKIE_NAME] = key.encode().decode("latin-1")
+    assert client.get("/tutor/quiz/progress/").status_code == 200

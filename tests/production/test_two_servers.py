@@ -10,33 +10,10 @@ import subprocess
 import sys
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
-from django.db import connection
 
 from tests.production.servers import REPO, gunicorn, production_env
 from tutor import quiz
-
-
-@pytest.fixture
-def database_url(tmp_path: Path, transactional_db: None) -> Iterator[str]:
-    """A database both servers share: the (committed) test database on PostgreSQL, a migrated
-    SQLite file otherwise (SQLite's test database lives in one process's memory)."""
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        yield f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-        return
-    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-        cwd=REPO,
-        env=production_env(DATABASE_URL=url),
-        check=True,
-        timeout=300,
-    )
-    yield url
 
 
 class Browser:
@@ -201,3 +178,20 @@ def test_a_live_classroom_question_works_across_two_servers(
         assert "Right!" in student.get(a + f"/tutor/class/{pk.group(1)}/live/play")
     for log in ("a.log", "b.log"):
         assert "Traceback" not in (tmp_path / log).read_text("utf-8", "replace")
+
+
+def test_the_two_servers_recipe_works_across_both_servers() -> None:
+    """Issue 31 item 10: the README's recipe for more than one machine (tools/two_servers.sh:
+    PostgreSQL, Redis, two gunicorns behind nginx), exercised end to end by
+    tests/production/two_servers_check.py: a login lockout, a live lesson and a quiz answer
+    across both servers and through the proxy."""
+    result = subprocess.run(
+        ["tools/two_servers.sh", sys.executable, "tests/production/two_servers_check.py"],
+        cwd=REPO,
+        env=production_env(),
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "two servers: all checks passed" in result.stdout

@@ -1,4 +1,4 @@
-"""SQLite writers take turns through a file lock (config/writers.py): one at a time across
+"""SQLite writers take turns through a file lock (config/sqlite.py): one at a time across
 threads and processes, the lock dropped when its holder is killed, and the quiz answer's
 write transaction inside it."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from config import writers
+from config import sqlite as writers
 from tests.quiz.quizhelp import post_answer, right_answers
 from tutor import quiz
 from tutor.quiz import progress

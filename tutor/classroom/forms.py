@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
@@ -50,6 +51,36 @@ def _when() -> forms.DateTimeInput:
     return forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
+#: Years a form accepts, as typed in the class's zone: 0001-01-01 or 9999-12-31 moved to UTC (or
+#: to a reader's zone, at most 14 hours away) leaves the calendar, and a stored one broke every
+#: page that showed it.
+FIRST_YEAR, LAST_YEAR = 2000, 2099
+
+
+class WhenField(forms.DateTimeField):
+    """A date and time typed in the class's zone, in the years FIRST_YEAR to LAST_YEAR."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(widget=_when(), **kwargs)
+
+    def to_python(self, value: Any) -> datetime | None:
+        try:
+            when = super().to_python(value)
+            if when is None:
+                return None
+            when.astimezone(UTC)  # raises past the calendar's ends
+            within = FIRST_YEAR <= when.year <= LAST_YEAR
+        except (OverflowError, ValueError):
+            within = False
+        if not within:
+            raise forms.ValidationError(
+                _("Choose a date from %(first)d to %(last)d.")
+                % {"first": FIRST_YEAR, "last": LAST_YEAR},
+                code="out_of_range",
+            )
+        return when
+
+
 class AssignmentForm(forms.Form):
     """A drill kind, its filters, how many questions, and when it is open."""
 
@@ -89,8 +120,8 @@ class AssignmentForm(forms.Form):
     timed = forms.IntegerField(
         label=_("Seconds per question (empty: untimed)"), min_value=5, max_value=600, required=False
     )
-    opens = forms.DateTimeField(label=_("Opens (empty: now)"), required=False, widget=_when())
-    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
+    opens = WhenField(label=_("Opens (empty: now)"), required=False)
+    due = WhenField(label=_("Due (empty: no due date)"), required=False)
     also = forms.MultipleChoiceField(
         label=_("Also set it for"), required=False, widget=forms.CheckboxSelectMultiple
     )
@@ -137,8 +168,8 @@ class AssignmentEditForm(forms.Form):
     """What may change once students have answered: the title and when it is open (extend)."""
 
     title = forms.CharField(label=_("Title"), max_length=80)
-    opens = forms.DateTimeField(label=_("Opens"), widget=_when())
-    due = forms.DateTimeField(label=_("Due (empty: no due date)"), required=False, widget=_when())
+    opens = WhenField(label=_("Opens"))
+    due = WhenField(label=_("Due (empty: no due date)"), required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from config.i18n import strip_language
 from scorer.engine.api import score_request
-from scorer.engine.notation import NotationError, parse_hand
+from scorer.engine.notation import NotationError, parse_hand, parse_tile
 from scorer.forms import LIMIT_LABELS, YAKU_LABELS
 from scorer.numbers import hand_value, japanese, points_text
 from scorer.templatetags.tiles import tile_label
@@ -100,9 +100,14 @@ def summary(query: str) -> Summary:
         parsed = parse_hand(hand)
         tiles = [_tile(t) for t in parsed.concealed]
         tiles += [_tile(t) for m in parsed.melds for t in m.tiles]
-        win: dict[str, str] | None = _tile(win_code)
     except NotationError:
-        tiles, win = [], None
+        tiles = []
+    try:
+        # Only a real tile is drawn: an empty or unknown winning tile has no picture (the
+        # hashed static manifest refuses a name it lacks: a 500 with DEBUG off).
+        win: dict[str, str] | None = _tile(parse_tile(win_code))
+    except NotationError:
+        win = None
     result = score_request(data, steps=False)
     if not result.get("ok"):
         return Summary(hand, win_code, tiles, win)

@@ -17,7 +17,7 @@ from django.db.models import Case, F, Value, When
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from config.writers import serial_writes
+from config.sqlite import serial_writes
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged, mark_made
 from tutor.accounts.models import Learner
 from tutor.quiz import srs
