@@ -18,7 +18,7 @@ def make_cache_table(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies: ClassVar = [
-        ("tutor", "0006_classroom_live_reports"),
+        ("tutor", "0007_review_game_facts"),
     ]
 
     operations: ClassVar = [
