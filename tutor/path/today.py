@@ -1,0 +1,117 @@
+"""What today holds for a learner: the reviews due (how many, about how long), the next thing
+on the path, the hand of the day, the streak and the daily goal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from typing import Any
+
+from django.db.models import Count
+from django.http import HttpRequest
+from django.urls import reverse
+
+from tutor import quiz
+from tutor.accounts.models import Learner
+from tutor.path import days
+from tutor.path.models import PathSettings, TimedHand
+from tutor.path.progress import PathState, path_state
+from tutor.quiz import srs
+from tutor.quiz.models import Answer, ItemProgress
+
+#: The browser's time zone (static/js/path.js and the classroom's script set it).
+ZONE_COOKIE = "tenbo_tz"
+#: Answers read for the streak and the usual time per answer (newest first).
+HISTORY = 5000
+
+
+def learner_zone(request: HttpRequest | None) -> tzinfo:
+    """The learner's time zone: the browser's, else the site's."""
+    name = request.COOKIES.get(ZONE_COOKIE, "") if request is not None else ""
+    return days.zone(name)
+
+
+@dataclass
+class DueKind:
+    kind: str
+    name: str
+    count: int
+
+    @property
+    def url(self) -> str:
+        # Without a seed the quiz's schedule picks the item most overdue.
+        return reverse("tutor:quiz_question", args=[self.kind])
+
+
+@dataclass
+class Today:
+    due: list[DueKind]
+    due_minutes: int
+    path: PathState
+    streak: days.Streak
+    goal: days.Goal
+    show_streak: bool
+    daily_done: TimedHand | None
+    answers: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def due_count(self) -> int:
+        return sum(d.count for d in self.due)
+
+    @property
+    def review_url(self) -> str | None:
+        return self.due[0].url if self.due else None
+
+
+def settings_of(learner: Learner | None) -> PathSettings:
+    """The learner's settings (unsaved defaults when they have none)."""
+    if learner is not None:
+        found = PathSettings.objects.filter(learner=learner).first()
+        if found is not None:
+            return found
+    return PathSettings(learner=learner, goal_minutes=None, show_streak=True)
+
+
+def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> Today:
+    now = now or srs.now()
+    due: list[DueKind] = []
+    times: list[datetime] = []
+    daily = None
+    if learner is not None:
+        rows = (
+            ItemProgress.objects.filter(learner=learner, due__lte=now, kind__in=quiz.KINDS)
+            .values("kind")
+            .annotate(n=Count("id"))
+            .values_list("kind", "n")
+        )
+        due = sorted(
+            (DueKind(k, str(quiz.KIND_NAMES[k]), n) for k, n in rows), key=lambda d: -d.count
+        )
+        times = list(
+            Answer.objects.filter(learner=learner, created__lte=now)
+            .order_by("-created")
+            .values_list("created", flat=True)[:HISTORY]
+        )
+        daily = TimedHand.objects.filter(
+            learner=learner, mode=TimedHand.DAILY, day=days.local_day(now, site_zone())
+        ).first()
+    ascending = sorted(times)
+    each = days.per_answer(ascending[-60:])
+    settings = settings_of(learner)
+    count = sum(d.count for d in due)
+    return Today(
+        due=due,
+        due_minutes=days.estimate_minutes(count, each),
+        path=path_state(learner, now, only_current=True),
+        streak=days.streak_from_times(times, tz, now),
+        goal=days.goal(settings.goal_minutes, times, tz, now),
+        show_streak=settings.show_streak,
+        daily_done=daily,
+        answers=len(times),
+    )
+
+
+def site_zone() -> tzinfo:
+    """The site's time zone: the hand of the day changes at its midnight."""
+    return days.zone("")
