@@ -4,11 +4,14 @@ tutor.accounts.learners), and what came along is said on the first screen after 
 from __future__ import annotations
 
 from typing import Any, Final
+from urllib.parse import urlencode, urlsplit
 
 from django.db.models import Q
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.urls import reverse
 
+from config.i18n import strip_language
 from tutor.accounts.learners import learner_for, learner_merged
 from tutor.accounts.models import Learner
 from tutor.path.models import LessonRead, PathSettings, TimedHand, UnitDone
@@ -64,3 +67,14 @@ def remember_welcome(request: HttpRequest) -> None:
     """Before the sign-up logs in: note what the browser's learner holds (it becomes the
     account's), for Today's welcome."""
     request.session[WELCOME_KEY] = came_along(learner_for(request, create=False))
+
+
+def signup_landing(target: str, teacher: bool = False, back: bool = True) -> str:
+    """Where a sign-up lands: Today, which welcomes the learner with what came along and links
+    back to ``target``; except a teacher's sign-up and a class's page, which are a task to
+    finish (creating or joining the class): those go straight to ``target``."""
+    classes = strip_language(reverse("tutor:classes"))
+    if teacher or strip_language(urlsplit(target).path).startswith(classes):
+        return target
+    today = reverse("tutor:today")
+    return today + "?" + urlencode({"back": target}) if back else today

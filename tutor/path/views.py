@@ -15,6 +15,7 @@ from typing import Any, Final
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -304,8 +305,8 @@ def path_check_debrief(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def path_placement(request: HtmxHttpRequest) -> HttpResponse:
-    """The placement check: two questions per unit, in path order; it stops at the first unit
-    with a miss. Its result skips the units before that one."""
+    """The placement check: two questions per unit, in path order; it stops at the first miss.
+    Its result skips the units before the one missed."""
     plan = checks.placement_plan()
     if request.GET.get("result") == "1":
         return _placement_result(request)
@@ -360,19 +361,16 @@ def _placement_latest(learner: Any) -> dict[int, bool]:
 def path_placement_answer(request: HtmxHttpRequest) -> HttpResponse:
     plan = checks.placement_plan()
     n = _position(request.POST.get("n"), len(plan))
-    unit, question = checks.placement_question(n)
+    _unit, question = checks.placement_question(n)
     key = request.POST.get("answer_key", "")
     errors = _unreadable(request, question)
     if errors or len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
         return redirect(reverse("tutor:path_placement") + f"?n={n}")
     answers = _answers(request.POST, question)
     verdict = quiz.check(question, answers)
-    _item, learner, _again = record_answer(request, question, verdict, answers, key)
-    latest = _placement_latest(learner)
-    block = [i for i, (owner, _s, _k, _o) in enumerate(plan) if owner is unit]
-    block_done = n == block[-1]
-    missed = any(latest.get(plan[i][1]) is False for i in block)
-    if n + 1 >= len(plan) or (block_done and missed):
+    _item, _learner, _again = record_answer(request, question, verdict, answers, key)
+    # The first miss ends it: the units before this one are what the learner skips.
+    if n + 1 >= len(plan) or not verdict.correct:
         return redirect(reverse("tutor:path_placement") + "?result=1")
     return redirect(reverse("tutor:path_placement") + f"?n={n + 1}")
 
@@ -408,11 +406,20 @@ def today(request: HtmxHttpRequest) -> HttpResponse:
             "has_learner": learner is not None,
             "goals": days.GOALS,
             "welcome": welcome,
-            "back": request.GET.get("back", "") if welcome is not None else "",
+            "back": _safe_back(request) if welcome is not None else "",
             "milestone": exam.milestone(learner),
             "units": len(UNITS),
         },
     )
+
+
+def _safe_back(request: HtmxHttpRequest) -> str:
+    """The page a sign-up came from (this site's only), for the welcome's way back."""
+    target = request.GET.get("back", "")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed and target != request.path else ""
 
 
 @require_POST
