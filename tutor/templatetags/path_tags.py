@@ -123,5 +123,5 @@ def set_debrief(context: Any) -> debrief.Debrief | None:
         )
         asked.append((n, q, url))
     state = progress.path_state(learner)
-    score = context.get("set_score") or {}
-    return debrief.build(learner, asked, retry_url=score.get("retry_url"), path=state)
+    # The quiz's own set end says the score and offers the retry: the debrief adds the rest.
+    return debrief.build(learner, asked, path=state)
