@@ -40,9 +40,9 @@ def test_the_manifest_is_valid_and_its_icons_load(app: Any) -> None:
     for key in ("name", "short_name", "start_url", "display", "icons", "theme_color"):
         assert manifest[key], key
     assert manifest["display"] == "standalone"
-    assert page.locator('meta[name="theme-color"]').get_attribute("content") == manifest[
-        "theme_color"
-    ]
+    assert (
+        page.locator('meta[name="theme-color"]').get_attribute("content") == manifest["theme_color"]
+    )
     sizes = set()
     for icon in manifest["icons"]:
         image = page.request.get(page.base + icon["src"])
@@ -79,9 +79,7 @@ def test_the_service_worker_registers_and_shows_the_offline_page(app: Any) -> No
         assert page.locator("html").get_attribute("lang") == "ja"
         assert page.locator("h1").inner_text() == "オフラインです"
         # A static file is served from the cache; a page is never (no stale page offline).
-        tile = page.evaluate(
-            "async () => (await fetch('/static/tiles/1m.svg')).status"
-        )
+        tile = page.evaluate("async () => (await fetch('/static/tiles/1m.svg')).status")
         assert tile == 200
     finally:
         page.context.set_offline(False)

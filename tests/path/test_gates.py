@@ -81,6 +81,11 @@ def test_every_unit_names_a_lesson_its_examples_and_its_drills() -> None:
         assert unit.drills
         for item in unit.check:
             assert item.example < len(lesson.own_examples)
+        # Every question builds, and is one the engine answers.
+        for q in checks.check_questions(unit):
+            assert q.expected
+            assert q.result is not None
+            assert q.result["ok"]
         for drill in unit.drills:
             assert drill.kind in quiz.KINDS
             quiz.normalise(drill.kind, dict(drill.options))  # a filter the quiz understands

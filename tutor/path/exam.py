@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from django.core import signing
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -116,9 +117,11 @@ def bundled_hand(n: int, seed: int) -> FullHand | None:
     if not result.get("ok"):
         return None
     game = str(wins[n]["id"]).split("gm-")[0]
-    origin = _("A win from a tenhou.net game (%(date)s)") % {
-        "date": f"{game[:4]}-{game[4:6]}-{game[6:8]}" if game[:8].isdigit() else game
-    }
+    if len(game) >= 8 and game[:8].isdigit():
+        played = f"{game[:4]}-{game[4:6]}-{game[6:8]}"
+        origin = _("A win from a tenhou.net game (%(date)s)") % {"date": played}
+    else:  # a short record of one situation, without its date
+        origin = _("A win from a tenhou.net game")
     return FullHand(f"wins:{n}", request, result, origin, _parts(request, result, seed))
 
 
@@ -267,22 +270,32 @@ def record(
             request, question, checked.verdicts[part], mine, f"{answer_key[:30]}{part[0]}{n}"
         )
     assert learner is not None
-    row, _made = TimedHand.objects.get_or_create(
-        answer_key=answer_key,
-        defaults={
-            "learner": learner,
-            "mode": mode,
-            "source": checked.hand.source,
-            "day": day,
-            "seconds": seconds,
-            "fu_ok": checked.ok("fu"),
-            "han_ok": checked.ok("han"),
-            "pay_ok": bool(checked.ok("pay")),
-            "correct": checked.correct,
-            "created": srs.now(),
-        },
-    )
+    try:
+        with transaction.atomic():
+            row, _made = TimedHand.objects.get_or_create(
+                answer_key=answer_key, defaults=_timed(learner, checked, seconds, mode, day)
+            )
+    except IntegrityError:
+        # Today's hand answered at the same moment in another tab: the first answer stands.
+        row = TimedHand.objects.get(learner=learner, mode=mode, day=day)
     return row
+
+
+def _timed(
+    learner: Learner, checked: Checked, seconds: int, mode: str, day: date | None
+) -> dict[str, Any]:
+    return {
+        "learner": learner,
+        "mode": mode,
+        "source": checked.hand.source,
+        "day": day,
+        "seconds": seconds,
+        "fu_ok": checked.ok("fu"),
+        "han_ok": checked.ok("han"),
+        "pay_ok": bool(checked.ok("pay")),
+        "correct": checked.correct,
+        "created": srs.now(),
+    }
 
 
 # -- the milestone --------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ on the path, the hand of the day, the streak and the daily goal."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from django.db.models import Count
+from django.db.models.functions import TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
 
@@ -21,8 +22,10 @@ from tutor.quiz.models import Answer, ItemProgress
 
 #: The browser's time zone (static/js/path.js and the classroom's script set it).
 ZONE_COOKIE = "tenbo_tz"
-#: Answers read for the streak and the usual time per answer (newest first).
-HISTORY = 5000
+#: How far back the streak is counted (a longer one shows as this many days).
+STREAK_DAYS = 400
+#: Answers that measure the learner's usual time per answer (the newest).
+RECENT = 60
 
 
 def learner_zone(request: HttpRequest | None) -> tzinfo:
@@ -52,7 +55,6 @@ class Today:
     goal: days.Goal
     show_streak: bool
     daily_done: TimedHand | None
-    answers: int
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -76,7 +78,9 @@ def settings_of(learner: Learner | None) -> PathSettings:
 def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> Today:
     now = now or srs.now()
     due: list[DueKind] = []
-    times: list[datetime] = []
+    recent: list[datetime] = []
+    today_times: list[datetime] = []
+    active: list[date] = []
     daily = None
     if learner is not None:
         rows = (
@@ -88,27 +92,35 @@ def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> T
         due = sorted(
             (DueKind(k, str(quiz.KIND_NAMES[k]), n) for k, n in rows), key=lambda d: -d.count
         )
-        times = list(
-            Answer.objects.filter(learner=learner, created__lte=now)
-            .order_by("-created")
-            .values_list("created", flat=True)[:HISTORY]
+        answers = Answer.objects.filter(learner=learner, created__lte=now)
+        recent = list(answers.order_by("-created").values_list("created", flat=True)[:RECENT])
+        today_times = list(
+            answers.filter(created__gte=days.day_start(days.local_day(now, tz), tz)).values_list(
+                "created", flat=True
+            )
+        )
+        # The days with an answer, as the learner's calendar has them (worked out by the
+        # database: one row a day, not one an answer).
+        active = list(
+            answers.filter(created__gte=now - timedelta(days=STREAK_DAYS))
+            .annotate(day=TruncDate("created", tzinfo=tz))
+            .values_list("day", flat=True)
+            .distinct()
         )
         daily = TimedHand.objects.filter(
             learner=learner, mode=TimedHand.DAILY, day=days.local_day(now, site_zone())
         ).first()
-    ascending = sorted(times)
-    each = days.per_answer(ascending[-60:])
+    each = days.per_answer(sorted(recent))
     settings = settings_of(learner)
     count = sum(d.count for d in due)
     return Today(
         due=due,
         due_minutes=days.estimate_minutes(count, each),
         path=path_state(learner, now, only_current=True),
-        streak=days.streak_from_times(times, tz, now),
-        goal=days.goal(settings.goal_minutes, times, tz, now),
+        streak=days.streak(active, days.local_day(now, tz)),
+        goal=days.goal(settings.goal_minutes, today_times, tz, now),
         show_streak=settings.show_streak,
         daily_done=daily,
-        answers=len(times),
     )
 
 

@@ -101,7 +101,9 @@ UNITS: Final[tuple[Unit, ...]] = (
         "honba",
         "honba",
         _("Add the honba and the riichi sticks."),
-        (CheckItem(0, "pay"), CheckItem(1, "pay")),
+        # The lesson's second example is played with wareme (one seat pays double): the
+        # payment fields of the drills do not ask that, so the check asks the first one.
+        (CheckItem(0, "pay"),),
         (Drill("honba"),),
     ),
     Unit(

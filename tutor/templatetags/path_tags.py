@@ -22,19 +22,23 @@ register = template.Library()
 
 
 def _learner(context: Any) -> Any:
+    """The request's learner, if any (none for a request without a session: a page rendered
+    outside the middleware, as some tests render the course's)."""
     request = context.get("request")
-    return learner_for(request, create=False) if request is not None else None
+    if request is None or not hasattr(request, "session"):
+        return None
+    return learner_for(request, create=False)
 
 
 @register.simple_tag(takes_context=True)
 def today_strip(context: Any) -> dict[str, Any] | None:
     """Today at a glance for a learner; for a browser with none yet, the way to the path."""
     request = context.get("request")
-    if request is None:
+    if request is None or not hasattr(request, "session"):
         return None
     if not request.user.is_authenticated and not request.session.get(SESSION_KEY):
         return {"learner": False}
-    learner = learner_for(request, create=False)
+    learner = _learner(context)
     if learner is None:
         return {"learner": False}
     data = today_service.today(learner, today_service.learner_zone(request))
