@@ -199,3 +199,21 @@ def test_logging_in_merges_the_path_into_an_existing_account(client: Client) -> 
     assert PathSettings.objects.get().goal_minutes == 5  # the account's own choice kept
     assert account.answers.count() == 2
     assert not TimedHand.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_streak_counts_the_days_that_came_along_in_a_merge(client: Client) -> None:
+    user = User.objects.create_user("hana", password=PASSWORD)
+    Learner.objects.create(user=user)
+    account = Client()
+    account.force_login(user)
+    with srs.use_clock(at(T0)):
+        # The account's Today, read (and its past days kept) before anything came along.
+        assert 'data-testid="streak"' in account.get("/tutor/today/").content.decode()
+    with srs.use_clock(at(T0 - timedelta(days=1))):
+        answer_check(client, BY_SLUG["fu"], 0)
+    with srs.use_clock(at(T0)):
+        answer_check(client, BY_SLUG["fu"], 1)
+        client.post("/accounts/login/", {"username": "hana", "password": PASSWORD})
+        page = text(client.get("/tutor/today/").content.decode())
+    assert "2 days in a row" in page

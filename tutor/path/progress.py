@@ -322,8 +322,9 @@ def path_state(
         )
         state.status = unit_status(state.read, state.check, drills, row is not None, state.open)
         state.open = state.open or state.status != NOT_STARTED
-        if not state.mastered:
+        if not state.mastered and need_drills:
             state.step = next_step(unit, state.read, state.check, drills)
+        if not state.mastered:
             seen_current = True
         if state_new:
             newly.append(state)

@@ -45,6 +45,9 @@ def merge_path(sender: Any, source: Learner, target: Learner, **kwargs: Any) -> 
     )
     if not PathSettings.objects.filter(learner=target).exists():
         PathSettings.objects.filter(learner=source).update(learner=target)
+    from tutor.path.today import forget_days
+
+    forget_days(target)
 
 
 def came_along(learner: Learner | None) -> dict[str, int]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count
 from django.db.models.functions import TruncDate
 from django.http import HttpRequest
@@ -99,14 +100,9 @@ def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> T
                 "created", flat=True
             )
         )
-        # The days with an answer, as the learner's calendar has them (worked out by the
-        # database: one row a day, not one an answer).
-        active = list(
-            answers.filter(created__gte=now - timedelta(days=STREAK_DAYS))
-            .annotate(day=TruncDate("created", tzinfo=tz))
-            .values_list("day", flat=True)
-            .distinct()
-        )
+        active = past_days(learner, tz, now)
+        if today_times:
+            active.append(days.local_day(now, tz))
         daily = TimedHand.objects.filter(
             learner=learner, mode=TimedHand.DAILY, day=days.local_day(now, site_zone())
         ).first()
@@ -122,6 +118,39 @@ def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> T
         show_streak=settings.show_streak,
         daily_done=daily,
     )
+
+
+def _days_key(learner: Learner, tz: tzinfo, today: date) -> str:
+    version = cache.get(f"tenbo:path:days-version:{learner.pk}", 0)
+    return f"tenbo:path:days:{learner.pk}:{version}:{tz}:{today.isoformat()}"
+
+
+def past_days(learner: Learner, tz: tzinfo, now: datetime) -> list[date]:
+    """The days before today (in ``tz``) with an answer, for the streak. They cannot change
+    any more (answers are stored at the time they are given), so they are worked out once a
+    day per learner and zone, by the database (one row a day, not one an answer), and kept in
+    the cache until tomorrow; a learner merge starts them afresh (:func:`forget_days`)."""
+    today = days.local_day(now, tz)
+    key = _days_key(learner, tz, today)
+    found = cache.get(key)
+    if found is None:
+        start = days.day_start(today, tz)
+        found = sorted(
+            Answer.objects.filter(
+                learner=learner, created__gte=start - timedelta(days=STREAK_DAYS), created__lt=start
+            )
+            .annotate(day=TruncDate("created", tzinfo=tz))
+            .values_list("day", flat=True)
+            .distinct()
+        )
+        cache.set(key, found, 86400)
+    return list(found)
+
+
+def forget_days(learner: Learner) -> None:
+    """The learner gained answers from the past (a merge): read their days again."""
+    key = f"tenbo:path:days-version:{learner.pk}"
+    cache.set(key, cache.get(key, 0) + 1, None)
 
 
 def site_zone() -> tzinfo:
