@@ -12,6 +12,7 @@ each page is asked ``--repeat`` times.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -59,11 +60,13 @@ def answers(client: Client, count: int, days: int) -> None:
         q = quiz.make_question("table", quiz.set_seed(set_id + 1, n), {})
         data = {**q.options, "seed": q.seed, "answer_key": uuid.uuid4().hex}
         data.update({f"a_{k}": str(v) for k, v in q.expected.items()})
-        with srs.use_clock(lambda when=when: when):
+        with srs.use_clock(functools.partial(lambda at: at, when)):
             client.post("/tutor/quiz/table/answer/", data)
 
 
-def measure(client: Client, name: str, url: str, repeat: int, post: dict | None = None) -> None:
+def measure(
+    client: Client, name: str, url: str, repeat: int, post: dict[str, str] | None = None
+) -> None:
     times = []
     queries = 0
     for _ in range(repeat):
