@@ -24,12 +24,11 @@ from django.utils.translation import gettext as _
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, cell
 from scorer.engine.yaku import YAKU
-from tutor import quiz
 from tutor.course.lessons import BY_SLUG as LESSONS
 from tutor.course.lessons import score_example
+from tutor.path import quizapi as quiz
+from tutor.path.quizapi import Field, Question, hand_facts, number_field, steps_text
 from tutor.path.units import UNITS, CheckItem, Unit
-from tutor.quiz.base import Field, Question, number_field, steps_text
-from tutor.quiz.hands import hand_facts
 
 #: The seeds of the path's own questions start here: the quiz's sets never reach it (a set's
 #: seeds are ``set * 1000 + n`` with set below 10**12), so a check answer is never taken for

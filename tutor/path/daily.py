@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from tutor.accounts.models import Learner
 from tutor.path import days, exam
+from tutor.path import quizapi as quiz
 from tutor.path.models import TimedHand
 from tutor.path.today import site_zone
-from tutor.quiz import srs
 
 #: Past hands of the day shown in the learner's history.
 HISTORY = 30
@@ -20,7 +20,7 @@ HISTORY = 30
 
 def today_date(now: datetime | None = None) -> date:
     """Today's date in the site's time zone: the hand changes at the site's midnight."""
-    return days.local_day(now or srs.now(), site_zone())
+    return days.local_day(now or quiz.now(), site_zone())
 
 
 def index_for(day: date, count: int) -> int:

@@ -17,15 +17,12 @@ from typing import Any, Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.course.lessons import topic_url
 from tutor.path import days
+from tutor.path import quizapi as quiz
 from tutor.path.progress import DrillState, PathState, drill_state
 from tutor.path.units import UNITS, WINDOW, Unit
-from tutor.quiz import feedback, srs
-from tutor.quiz.base import Question
-from tutor.quiz.models import Answer
 
 #: Each lesson topic a slip can point to (tutor.course.lessons.TOPICS), as a skill's name.
 TOPIC_NAMES: Final[dict[str, Promise]] = {
@@ -62,14 +59,14 @@ class Line:
     """One question of the set as the debrief lists it."""
 
     position: int
-    question: Question
+    question: quiz.Question
     answered: bool
     correct: bool
     #: (label, given, expected, ok) of each answer field.
     rows: list[tuple[str, str, str, bool]]
     #: Multiple choice: each field's choices as (label, chosen, right).
     choices: list[tuple[str, list[tuple[str, bool, bool]]]]
-    slips: list[feedback.Slip]
+    slips: list[quiz.Slip]
     url: str
     seconds: int = 0
 
@@ -124,7 +121,7 @@ class Debrief:
         return self.seconds % 60
 
 
-def _line(position: int, question: Question, answer: Answer | None, url: str) -> Line:
+def _line(position: int, question: quiz.Question, answer: quiz.Answer | None, url: str) -> Line:
     if answer is None:
         return Line(position, question, False, False, [], [], [], url)
     given: Mapping[str, Any] = answer.given if isinstance(answer.given, dict) else {}
@@ -141,7 +138,7 @@ def _line(position: int, question: Question, answer: Answer | None, url: str) ->
         choices.append(
             (str(f.label), [(label, value in chosen, value in right) for value, label in f.choices])
         )
-    slips = [] if verdict.correct else feedback.slips(question, given)
+    slips = [] if verdict.correct else quiz.slips(question, given)
     return Line(position, question, True, verdict.correct, rows, choices, slips, url)
 
 
@@ -175,7 +172,7 @@ def _boxes(answers: Sequence[tuple[str, datetime, bool]], start: datetime) -> tu
     after: dict[str, int] = {}
     touched: dict[str, None] = {}
     for key, at, correct in answers:
-        box = srs.next_box(after.get(key, 0), correct)
+        box = quiz.next_box(after.get(key, 0), correct)
         if at < start:
             before[key] = box
         else:
@@ -188,20 +185,20 @@ def _boxes(answers: Sequence[tuple[str, datetime, bool]], start: datetime) -> tu
 
 def build(
     learner: Learner | None,
-    asked: Sequence[tuple[int, Question, str]],
+    asked: Sequence[tuple[int, quiz.Question, str]],
     *,
     retry_url: str | None = None,
     path: PathState | None = None,
 ) -> Debrief:
     """The debrief of the questions ``asked`` — (position, question, its URL) — from the
     learner's latest answer to each."""
-    latest: dict[tuple[str, int], Answer] = {}
+    latest: dict[tuple[str, int], quiz.Answer] = {}
     if learner is not None and asked:
         kinds = {q.kind for _n, q, _u in asked}
         seeds = {q.seed for _n, q, _u in asked}
-        for row in Answer.objects.filter(learner=learner, kind__in=kinds, seed__in=seeds).order_by(
-            "created", "id"
-        ):
+        for row in quiz.Answer.objects.filter(
+            learner=learner, kind__in=kinds, seed__in=seeds
+        ).order_by("created", "id"):
             latest[(row.kind, row.seed)] = row
     lines = [_line(n, q, latest.get((q.kind, q.seed)), url) for n, q, url in asked]
     times = sorted(a.created for a in latest.values())
@@ -223,7 +220,7 @@ def build(
         start = times[0]
         keys = {q.key for _n, q, _u in asked}
         history = list(
-            Answer.objects.filter(learner=learner, key__in=keys)
+            quiz.Answer.objects.filter(learner=learner, key__in=keys)
             .order_by("created", "id")
             .values_list("key", "created", "correct")
         )
@@ -247,7 +244,7 @@ def _drill_changes(
         for drill in unit.drills:
             if drill.kind not in kinds or unit.slug not in units:
                 continue
-            rows = Answer.objects.filter(learner=learner, kind=drill.kind)
+            rows = quiz.Answer.objects.filter(learner=learner, kind=drill.kind)
             keys = drill_keys(drill)
             if keys:
                 rows = rows.filter(key__in=keys)

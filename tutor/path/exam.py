@@ -31,12 +31,11 @@ from django.utils.translation import gettext as _
 from scorer.engine import score_request
 from scorer.gamelog import RecordError, read_record
 from scorer.gamelog.check import check_game
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.path import checks, days
+from tutor.path import quizapi as quiz
 from tutor.path.models import TimedHand
-from tutor.quiz import feedback, progress, srs
-from tutor.quiz.base import Field, Question, Verdict
+from tutor.path.quizapi import Field, Question, Verdict
 from tutor.review.models import ReviewedGame
 
 DATA: Final = Path(__file__).resolve().parent / "data" / "wins.json"
@@ -199,7 +198,7 @@ def next_source(learner: Learner | None, turn: int) -> str:
 class Checked:
     hand: FullHand
     verdicts: dict[str, Verdict]
-    slips: list[feedback.Slip]
+    slips: list[quiz.Slip]
 
     @property
     def correct(self) -> bool:
@@ -216,19 +215,19 @@ class Checked:
 
 def check_hand(hand: FullHand, answers: Mapping[str, Any]) -> Checked:
     verdicts = {}
-    slips: list[feedback.Slip] = []
+    slips: list[quiz.Slip] = []
     for part, question in hand.parts:
         mine = {f.name: answers.get(f.name, "") for f in question.fields}
         verdict = quiz.check(question, mine)
         verdicts[part] = verdict
         if not verdict.correct:
-            slips += feedback.slips(question, mine)
+            slips += quiz.slips(question, mine)
     return Checked(hand, verdicts, slips)
 
 
 def token(source: str, at: datetime | None = None) -> str:
     """The signed note of when the hand was shown (its time is measured from it)."""
-    served = (at or srs.now()).timestamp()
+    served = (at or quiz.now()).timestamp()
     return signing.dumps({"s": source, "t": served}, salt=TOKEN_SALT)
 
 
@@ -245,7 +244,7 @@ def seconds_since(value: str, source: str, at: datetime | None = None) -> int | 
         served = float(data["t"])
     except (KeyError, TypeError, ValueError):
         return None
-    elapsed = (at or srs.now()).timestamp() - served
+    elapsed = (at or quiz.now()).timestamp() - served
     return int(min(max(elapsed, 1), LONGEST))
 
 
@@ -266,7 +265,7 @@ def record(
     learner = None
     for n, (part, question) in enumerate(checked.hand.parts):
         mine = {f.name: answers.get(f.name, "") for f in question.fields}
-        _item, learner, _again = progress.record_answer(
+        _item, learner, _again = quiz.record_answer(
             request, question, checked.verdicts[part], mine, f"{answer_key[:30]}{part[0]}{n}"
         )
     assert learner is not None
@@ -294,7 +293,7 @@ def _timed(
         "han_ok": checked.ok("han"),
         "pay_ok": bool(checked.ok("pay")),
         "correct": checked.correct,
-        "created": srs.now(),
+        "created": quiz.now(),
     }
 
 
@@ -399,7 +398,7 @@ def chart(weeks: Sequence[tuple[date, int | None, int]], target: int = TARGET_SE
 
 def time_chart(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> Chart:
     """The learner's median time per full hand (final exam and hands of the day) by week."""
-    now = now or srs.now()
+    now = now or quiz.now()
     hands: list[tuple[datetime, int]] = []
     if learner is not None:
         since = now - timedelta(weeks=WEEKS, days=1)

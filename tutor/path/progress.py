@@ -28,15 +28,13 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.functional import Promise
 
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.course.lessons import BY_SLUG as LESSONS
 from tutor.course.lessons import Lesson
 from tutor.path import checks
+from tutor.path import quizapi as quiz
 from tutor.path.models import LessonRead, UnitDone
 from tutor.path.units import NEED, UNITS, WINDOW, Drill, Unit, number_of
-from tutor.quiz import srs
-from tutor.quiz.models import Answer
 
 NOT_STARTED: Final = "not_started"
 IN_PROGRESS: Final = "in_progress"
@@ -224,7 +222,7 @@ def check_states(learner: Learner | None) -> dict[str, CheckState]:
     latest: dict[int, bool] = {}
     if learner is not None:
         rows = (
-            Answer.objects.filter(
+            quiz.Answer.objects.filter(
                 learner=learner, seed__gte=checks.SEED_BASE, seed__lt=checks.PLACEMENT_SEED
             )
             .order_by("created", "id")
@@ -244,7 +242,7 @@ def recent_answers(learner: Learner | None, drill: Drill) -> list[bool]:
     """The learner's last WINDOW answers to the drill's items, newest first."""
     if learner is None:
         return []
-    rows = Answer.objects.filter(learner=learner, kind=drill.kind)
+    rows = quiz.Answer.objects.filter(learner=learner, kind=drill.kind)
     keys = drill_keys(drill)
     if keys:
         rows = rows.filter(key__in=keys)
@@ -288,7 +286,7 @@ def path_state(
     """Every unit's state, and the next step. A unit whose gates are met is recorded as
     mastered now (kept from then on). ``only_current``: read the drills of the first unit not
     mastered only (what Today and the strip on the picker need), the others' drills left empty."""
-    at = at or srs.now()
+    at = at or quiz.now()
     read = _lessons_read(learner)
     done = _done(learner)
     check = check_states(learner)
@@ -344,7 +342,7 @@ def mark_read(learner: Learner, lesson: str, at: datetime | None = None) -> None
     try:
         with transaction.atomic():
             LessonRead.objects.get_or_create(
-                learner=learner, lesson=lesson, defaults={"read_at": at or srs.now()}
+                learner=learner, lesson=lesson, defaults={"read_at": at or quiz.now()}
             )
     except IntegrityError:
         pass
@@ -353,7 +351,7 @@ def mark_read(learner: Learner, lesson: str, at: datetime | None = None) -> None
 def place(learner: Learner, units: Iterable[Unit], at: datetime | None = None) -> None:
     """Mark ``units`` as skipped by the placement check (a unit mastered already stays so)."""
     for unit in units:
-        _mark_done(learner, unit, at or srs.now(), placed=True)
+        _mark_done(learner, unit, at or quiz.now(), placed=True)
 
 
 def last_lesson(learner: Learner | None) -> tuple[Lesson, bool] | None:

@@ -13,13 +13,11 @@ from django.db.models.functions import TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.path import days
+from tutor.path import quizapi as quiz
 from tutor.path.models import PathSettings, TimedHand
 from tutor.path.progress import PathState, path_state
-from tutor.quiz import srs
-from tutor.quiz.models import Answer, ItemProgress
 
 #: The browser's time zone (static/js/path.js and the classroom's script set it).
 ZONE_COOKIE = "tenbo_tz"
@@ -77,7 +75,7 @@ def settings_of(learner: Learner | None) -> PathSettings:
 
 
 def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> Today:
-    now = now or srs.now()
+    now = now or quiz.now()
     due: list[DueKind] = []
     recent: list[datetime] = []
     today_times: list[datetime] = []
@@ -85,7 +83,7 @@ def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> T
     daily = None
     if learner is not None:
         rows = (
-            ItemProgress.objects.filter(learner=learner, due__lte=now, kind__in=quiz.KINDS)
+            quiz.ItemProgress.objects.filter(learner=learner, due__lte=now, kind__in=quiz.KINDS)
             .values("kind")
             .annotate(n=Count("id"))
             .values_list("kind", "n")
@@ -93,7 +91,7 @@ def today(learner: Learner | None, tz: tzinfo, now: datetime | None = None) -> T
         due = sorted(
             (DueKind(k, str(quiz.KIND_NAMES[k]), n) for k, n in rows), key=lambda d: -d.count
         )
-        answers = Answer.objects.filter(learner=learner, created__lte=now)
+        answers = quiz.Answer.objects.filter(learner=learner, created__lte=now)
         recent = list(answers.order_by("-created").values_list("created", flat=True)[:RECENT])
         today_times = list(
             answers.filter(created__gte=days.day_start(days.local_day(now, tz), tz)).values_list(
@@ -136,7 +134,7 @@ def past_days(learner: Learner, tz: tzinfo, now: datetime) -> list[date]:
     if found is None:
         start = days.day_start(today, tz)
         found = sorted(
-            Answer.objects.filter(
+            quiz.Answer.objects.filter(
                 learner=learner, created__gte=start - timedelta(days=STREAK_DAYS), created__lt=start
             )
             .annotate(day=TruncDate("created", tzinfo=tz))

@@ -22,18 +22,15 @@ from django.views.decorators.http import require_GET, require_POST
 from config.guard import field_errors, input_errors
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
-from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.course.lessons import BY_SLUG as LESSONS
 from tutor.path import checks, daily, days, debrief, exam, progress
+from tutor.path import quizapi as quiz
 from tutor.path import today as today_service
 from tutor.path.models import PathSettings, TimedHand
+from tutor.path.quizapi import Question, Verdict, hand_tiles, record_answer
 from tutor.path.store import WELCOME_KEY
 from tutor.path.units import BY_SLUG, NEED, UNITS, WINDOW, Unit
-from tutor.quiz import feedback
-from tutor.quiz.base import Question, Verdict
-from tutor.quiz.progress import record_answer
-from tutor.quiz.views import hand_tiles
 from tutor.walkthrough.steps import request_query
 
 ANSWER_PREFIX: Final = "a_"
@@ -250,7 +247,7 @@ def path_check_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     context.update(
         verdict=verdict,
         rows=rows(question, answers, verdict),
-        slips=[] if verdict.correct else feedback.slips(question, answers),
+        slips=[] if verdict.correct else quiz.slips(question, answers),
         explained=checks.example_answers(unit, n),
         next_url=progress.check_url(unit, following) if following is not None else None,
         debrief_url=reverse("tutor:path_check_debrief", args=[unit.slug]),

@@ -11,9 +11,9 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
-from tutor import quiz
 from tutor.accounts.learners import SESSION_KEY, learner_for
 from tutor.path import checks, debrief, progress
+from tutor.path import quizapi as quiz
 from tutor.path import today as today_service
 from tutor.path.units import UNITS, unit_for_lesson
 from tutor.path.views import rows
