@@ -18,6 +18,9 @@ urlpatterns = bound(
         path("api/games", games_api.games, name="api_games"),
         path("admin/", admin.site.urls),
         path("i18n/setlang/", set_language, name="set_language"),
+        # The web app manifest and the service worker (tutor/path/pwa.py): one URL for both
+        # languages, the worker at the root so that its scope is the whole site.
+        path("", include("tutor.path.pwa_urls")),
         *i18n_patterns(
             path("", include("scorer.urls")),
             path("tutor/", include("tutor.urls")),

@@ -11,5 +11,6 @@ class TutorConfig(AppConfig):
         from tutor.accounts import learners  # noqa: F401
         from tutor.classroom import roster  # noqa: F401
         from tutor.collections import store  # noqa: F401
+        from tutor.path import store as path_store  # noqa: F401
         from tutor.quiz import progress  # noqa: F401
         from tutor.review import store as review_store  # noqa: F401

@@ -14,6 +14,7 @@ from tutor.classroom.models import (
     Membership,
 )
 from tutor.collections.models import Collection, SavedHand
+from tutor.path.models import LessonRead, PathSettings, TimedHand, UnitDone
 from tutor.quiz.models import Answer, ItemProgress
 from tutor.review.models import ReviewedGame
 
@@ -25,9 +26,13 @@ __all__ = [
     "Collection",
     "ItemProgress",
     "Learner",
+    "LessonRead",
     "LiveAnswer",
     "LiveQuestion",
     "Membership",
+    "PathSettings",
     "ReviewedGame",
     "SavedHand",
+    "TimedHand",
+    "UnitDone",
 ]

@@ -10,4 +10,5 @@ urlpatterns = [
     path("collections/", include("tutor.collections.urls")),
     path("class/", include("tutor.classroom.urls")),
     path("review/", include("tutor.review.urls")),
+    path("", include("tutor.path.urls")),
 ]

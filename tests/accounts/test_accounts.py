@@ -20,7 +20,7 @@ def test_account_pages_render(client):
         assert 'name="csrfmiddlewaretoken"' in response.content.decode()
 
 
-def test_sign_up_logs_in_and_returns_to_next(client):
+def test_sign_up_logs_in_and_lands_on_today_with_a_way_back(client):
     response = client.post(
         "/accounts/signup/",
         {
@@ -31,8 +31,12 @@ def test_sign_up_logs_in_and_returns_to_next(client):
             "next": "/tutor/quiz/",
         },
     )
+    # Sign-up lands on Today (issue 27), which welcomes the learner and links back to next.
     assert response.status_code == 302
-    assert response["Location"] == "/tutor/quiz/"
+    assert response["Location"] == "/tutor/today/?back=%2Ftutor%2Fquiz%2F"
+    today = client.get(response["Location"]).content.decode()
+    assert 'data-testid="welcome"' in today
+    assert 'href="/tutor/quiz/"' in today
     user = User.objects.get(username="haruka")
     assert user.email == "haruka@example.com"
     assert client.session["_auth_user_id"] == str(user.pk)
@@ -56,7 +60,7 @@ def test_sign_up_errors_are_shown_and_next_is_checked(client):
             "next": "https://evil.example/",
         },
     )
-    assert ok["Location"] == "/tutor/quiz/progress/"
+    assert ok["Location"] == "/tutor/today/"  # Today, and no way back to the other site
 
 
 def test_log_in_and_out(client):

@@ -81,7 +81,11 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page(browser: object, live_server: object) -> Iterator[object]:
     """A fresh page (new context: no cookies) with ``page.base`` = the live server URL."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    # No service worker (tests/browser/test_pwa.py has its own context for it): its precache
+    # would fetch every static file alongside the test's own requests.
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 1280, "height": 800}, service_workers="block"
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base = live_server.url  # type: ignore[attr-defined]

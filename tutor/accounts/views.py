@@ -127,11 +127,17 @@ def signup(request: HttpRequest) -> HttpResponse:
     # "Sign up and tick I teach" on the classes page comes with ?teach=1: the box starts ticked
     form = SignupForm(request.POST or None, initial={"teacher": request.GET.get("teach") == "1"})
     if request.method == "POST" and form.is_valid():
+        from tutor.path.store import remember_welcome, signup_landing
+
+        remember_welcome(request)  # what this browser's learner holds, before it moves
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if form.cleaned_data.get("teacher"):
             Learner.objects.update_or_create(user=user, defaults={"is_teacher": True})
-        return redirect(_next(request))
+        target = _next(request)
+        chosen = target != reverse("tutor:quiz_progress")  # a next of its own, not the default
+        teacher = bool(form.cleaned_data.get("teacher"))
+        return redirect(signup_landing(target, teacher, back=chosen))
     return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
 
 
