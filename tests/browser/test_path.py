@@ -16,8 +16,8 @@ from tutor import quiz
 from tutor.path import checks
 from tutor.path.units import BY_SLUG
 from tutor.quiz import srs
-from tutor.quiz.base import rules_of, table_cell
-from tutor.quiz.table import parse_table_key
+from tutor.quiz.base import rules_of
+from tutor.quiz.cells import parse_table_key, table_cell
 
 PHONE = {"width": 390, "height": 844}
 BASICS = BY_SLUG["basics"]

@@ -17,8 +17,8 @@ from tutor.course.lessons import TOPICS, topic_url
 from tutor.path import debrief
 from tutor.path.units import BY_SLUG
 from tutor.quiz import srs
-from tutor.quiz.base import rules_of, table_cell
-from tutor.quiz.table import parse_table_key
+from tutor.quiz.base import rules_of
+from tutor.quiz.cells import parse_table_key, table_cell
 
 BASICS = BY_SLUG["basics"]
 DRILL = BASICS.drills[0]

@@ -108,7 +108,7 @@ def test_a_wrong_payment_gets_the_quizs_proven_slip(client: Client) -> None:
     assert hand is not None
     answers = right_form(hand)
     from scorer.engine import ALL_PRESETS
-    from tutor.quiz.base import table_cell
+    from tutor.quiz.cells import table_cell
 
     dealer = table_cell(hand.result["fu"], hand.result["han"], True, ALL_PRESETS["tenhou"]).ron
     answers["a_ron"] = str(dealer)

@@ -128,7 +128,7 @@ def build(
     fu, han = int(result["fu"]), int(result["han"])
     dealer = request.get("seat", "1z") == "1z"
     tsumo = bool(request.get("tsumo"))
-    facts = hand_facts(request, result)
+    facts = hand_facts(request)
     if asks == "fu":
         return Question(
             kind="fu",

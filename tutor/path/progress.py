@@ -64,7 +64,7 @@ def drill_url(drill: Drill, set_id: int | None = None) -> str:
 @dataclass(frozen=True)
 class DrillState:
     drill: Drill
-    name: Promise
+    name: str | Promise
     #: The learner's last answers to the drill (at most WINDOW), newest first.
     recent: tuple[bool, ...]
 

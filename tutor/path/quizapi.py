@@ -8,26 +8,38 @@ clock and boxes, and the answer and item rows the path reads).
 
 from __future__ import annotations
 
-from tutor.quiz import (
+from tutor.quiz.services import (
     FU_TARGETS,
-    KIND_NAMES,
-    KINDS,
     SET_LENGTH,
+    Answer,
+    Field,
     FieldVerdict,
+    ItemProgress,
+    Question,
     QuizError,
+    Slip,
+    Verdict,
     candidates,
     check,
+    drills,
+    hand_facts,
+    hand_tiles,
+    kind_name,
+    kinds,
     make_question,
+    next_box,
     normalise,
+    now,
+    number_field,
+    record_answer,
     set_seed,
+    slips,
+    steps_text,
 )
-from tutor.quiz.base import Field, Question, Verdict, number_field, steps_text
-from tutor.quiz.feedback import Slip, slips
-from tutor.quiz.hands import hand_facts
-from tutor.quiz.models import Answer, ItemProgress
-from tutor.quiz.progress import record_answer
-from tutor.quiz.srs import next_box, now
-from tutor.quiz.views import hand_tiles
+
+#: Every drill's kind and name, in menu order (the registry's drills when the path loads).
+KINDS = kinds()
+KIND_NAMES = {kind: kind_name(kind) for kind in KINDS}
 
 __all__ = [
     "FU_TARGETS",
@@ -44,6 +56,7 @@ __all__ = [
     "Verdict",
     "candidates",
     "check",
+    "drills",
     "hand_facts",
     "hand_tiles",
     "make_question",

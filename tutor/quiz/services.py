@@ -10,6 +10,8 @@ module of ``tutor.quiz`` they import, besides Django's wiring (``models``, ``adm
 - progress: :func:`record` and :func:`record_answer` (an answer counts in the learner's own
   progress and schedule), :func:`latest_answers` (a learner's latest answer to each item of a
   feature's own question set), :func:`group_table_levels` (a class's mastery of the table);
+- the rows, for a feature's own reading of answers and schedules: :class:`Answer`,
+  :class:`ItemProgress`, and the schedule's clock :func:`now` and :func:`next_box`;
 - the form's conventions: :data:`ANSWER_PREFIX`, :data:`MAX_SEED`, :func:`field_error` (a
   typed number a field refuses, with the message to show beside it).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 
+from tutor.quiz import srs
 from tutor.quiz.base import (
     ANSWER_PREFIX,
     MAX_SEED,
@@ -25,20 +28,43 @@ from tutor.quiz.base import (
     SET_LENGTH,
     Drill,
     Field,
+    FieldVerdict,
     Question,
     QuizError,
     Slip,
     Verdict,
     field_error,
+    number_field,
     parse_number,
     rules_of,
     set_seed,
+    steps_text,
 )
 from tutor.quiz.cells import grid, parse_table_key, table_cells, table_key
+from tutor.quiz.drills.fu import FU_TARGETS
 from tutor.quiz.feedback import slips
 from tutor.quiz.hands import hand_facts, hand_tiles
+from tutor.quiz.models import Answer, ItemProgress
 from tutor.quiz.progress import group_table_levels, latest_answers, record, record_answer
-from tutor.quiz.registry import check, drill, drills, find, make_question, normalise, register
+from tutor.quiz.registry import (
+    candidates,
+    check,
+    drill,
+    drills,
+    find,
+    make_question,
+    normalise,
+    register,
+)
+
+#: The schedule's clock and its next box (the path reads when items fall due).
+now = srs.now
+next_box = srs.next_box
+
+
+def kinds() -> tuple[str, ...]:
+    """Every drill's kind, in menu order."""
+    return tuple(d.kind for d in drills())
 
 
 def kind_name(kind: str) -> str | Promise:
@@ -50,15 +76,20 @@ def kind_name(kind: str) -> str | Promise:
 
 __all__ = [
     "ANSWER_PREFIX",
+    "FU_TARGETS",
     "MAX_SEED",
     "RULE_SETS",
     "SET_LENGTH",
+    "Answer",
     "Drill",
     "Field",
+    "FieldVerdict",
+    "ItemProgress",
     "Question",
     "QuizError",
     "Slip",
     "Verdict",
+    "candidates",
     "check",
     "drill",
     "drills",
@@ -69,9 +100,13 @@ __all__ = [
     "hand_facts",
     "hand_tiles",
     "kind_name",
+    "kinds",
     "latest_answers",
     "make_question",
+    "next_box",
     "normalise",
+    "now",
+    "number_field",
     "parse_number",
     "parse_table_key",
     "record",
@@ -80,6 +115,7 @@ __all__ = [
     "rules_of",
     "set_seed",
     "slips",
+    "steps_text",
     "table_cells",
     "table_key",
 ]

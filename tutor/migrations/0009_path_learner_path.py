@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies: ClassVar = [
-        ("tutor", "0006_classroom_live_reports"),
+        ("tutor", "0008_production_cache_table"),
     ]
 
     operations: ClassVar = [
