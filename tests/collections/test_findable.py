@@ -28,8 +28,13 @@ def save(client: Client, title: str | None = None, **extra: str):
     return client.post("/tutor/collections/save", data)
 
 
-def test_the_nav_leads_to_saved_hands_once_there_are_some(client: Client) -> None:
-    assert 'data-testid="nav-saved"' not in client.get("/").content.decode()
+def test_the_nav_leads_to_saved_hands_for_everyone(client: Client) -> None:
+    # Issue 29 item 8: a first visit's nav has the entry too (it appeared only once the session
+    # had a learner), so a newcomer finds where saved hands will be.
+    assert re.search(
+        r'<a href="/tutor/collections/" data-testid="nav-saved">Saved hands</a>',
+        client.get("/").content.decode(),
+    )
     save(client, title="One")
     page = client.get("/").content.decode()
     assert re.search(r'<a href="/tutor/collections/" data-testid="nav-saved">Saved hands</a>', page)
