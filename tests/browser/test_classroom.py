@@ -211,7 +211,7 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     for page in students.values():
         page.goto(page.base + class_url.split(base, 1)[1])
         page.click("#join-live")
-        page.wait_for_selector("text=How many points does this hand win?")
+        page.wait_for_selector("text=How many points does the discarder pay?")
     shoot(students["Aki"], "student-live", (PHONE,))
     for name, page in students.items():
         page.fill("#q-points", "2600" if name != "Ben" else "2000")

@@ -181,9 +181,7 @@ def test_the_live_lesson(world: World) -> None:
     assert question is not None
     aki = world.students["Aki"]
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(
-        en, ja, "第1問", "この手のアガリは合計何点ですか？", "自風：南。場風：東。", "送信"
-    )
+    assert_japanese(en, ja, "第1問", "放銃者の支払いは何点ですか？", "自風：南。場風：東。", "送信")
     # The quiz's drawing (quiz/_hand.html): the hand in canonical order, honours by name.
     assert 'aria-label="手牌：223344m45668p55s＋7p"' in ja
     sent = {"question": str(question.pk), "a_points": "1300"}

@@ -65,7 +65,7 @@ def test_a_hand_live_answers_histogram_reveal_and_walkthrough(world: World) -> N
     assert 'hx-trigger="every 1500ms"' in projector
     assert "0 answers" in projector
     phone = world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode()
-    assert "How many points does this hand win?" in phone
+    assert "How many points does the discarder pay?" in phone
     assert 'hx-trigger="every 2s"' in phone
     qid = current_pk(world)
     html = send(world.students["Aki"], world, qid, "2,600")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
@@ -23,6 +21,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scorer.answers import AnswerError, Want, from_stored, parse_number
+from scorer.answers import parse_points as read_points
+from scorer.errors import answer_message
 from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor import quiz
@@ -264,6 +265,8 @@ class Prompt:
     shares: tuple[int, int | None] | None = None
     #: Which form the answer takes ("… all", "…/…"), said next to the box
     hint: str = ""
+    #: What a typed hand answer must be: one number, "… all", or two shares
+    want: Want = Want.NUMBER
 
 
 def prompt_for(live: LiveQuestion) -> Prompt:
@@ -292,24 +295,31 @@ def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: s
     total = int(pay["total"])
     facts = situation(data, walk.result)
     if pay["ron"] is not None:
+        # The discarder's payment (honba included): the riichi sticks on the table are not
+        # part of it, and the question says so where there are any.
         return Prompt(
-            _("How many points does this hand win?"),
-            [quiz.Field("points", _("Total points"))],
+            _("How many points does the discarder pay?"),
+            [quiz.Field("points", _("The discarder pays"))],
             value_text(str(total)),
             request=data,
             facts=facts,
             total=total,
+            hint=_("Riichi sticks not included (the winner takes them as well).")
+            if pay.get("sticks")
+            else _("One number, such as 8000."),
         )
     others = int(pay["tsumo_others"] or 0)
     dealer = int(pay["tsumo_dealer"]) if pay["tsumo_dealer"] is not None else None
     if dealer is None:
         label = _("Each player pays")
-        hint = _("The dealer's tsumo: one number, as players say it (“… all”).")
+        hint = _("The dealer's tsumo: one number, such as 1300 all.")
         expected = f"all:{others}"
+        want = Want.ALL
     else:
         label = _("Each non-dealer pays / the dealer pays")
-        hint = _("A non-dealer's tsumo: two numbers, as players say it (“…/…”).")
+        hint = _("A non-dealer's tsumo: two numbers, such as 1300/2600.")
         expected = f"{others}/{dealer}"
+        want = Want.SPLIT
     return Prompt(
         _("Tsumo: how much does each player pay?"),
         [quiz.Field("points", label, numeric=False)],
@@ -319,6 +329,7 @@ def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: s
         total=total,
         shares=(others, dealer),
         hint=hint,
+        want=want,
     )
 
 
@@ -336,51 +347,37 @@ def situation(data: dict[str, Any], result: dict[str, Any]) -> list[str]:
     return facts
 
 
-# -- typed points: "8,000", "700 all", "1,300/2,600" --------------------------------------------
-
-_ALL = re.compile(r"^(.*?)\s*(all|each|オール|ずつ)$")
-_SPLIT = re.compile(r"\s*[/／・]\s*")
+# -- typed points: "8,000", "700 all", "1,300/2,600" (read by scorer.answers) ----------------
 
 
-def parse_points(text: str) -> str | None:
-    """A typed points answer in its stored form: ``"8000"``, ``"all:700"`` (each player pays
-    700) or ``"1300/2600"`` (the non-dealers' share, then the dealer's); None if it is none of
-    these. Full-width digits, 点 and thousands separators are fine."""
-    t = unicodedata.normalize("NFKC", text).strip().lower().replace("点", "")
-    if not t:
+def parse_points(text: str, want: Want = Want.ANY) -> str | None:
+    """A typed points answer in its stored form (``"8000"``, ``"all:700"``, ``"1300/2600"``),
+    as :func:`scorer.answers.parse_points` reads it for a question wanting ``want``; None if
+    it cannot be read (:func:`invalid` says why)."""
+    try:
+        return read_points(text, want).stored
+    except AnswerError:
         return None
-    each = _ALL.match(t)
-    if each:
-        n = quiz.parse_number(each.group(1))
-        return f"all:{n}" if n is not None else None
-    parts = _SPLIT.split(t)
-    if len(parts) == 2:
-        a, b = (quiz.parse_number(p) for p in parts)
-        if a is None or b is None:
-            return None
-        return f"{min(a, b)}/{max(a, b)}"  # the dealer always pays the larger share
-    n = quiz.parse_number(t)
-    return str(n) if n is not None else None
 
 
 def value_text(value: str) -> str:
     """A stored points answer as the page's language writes it ("700 all" / 700オール)."""
-    if value.startswith("all:") and value[4:].isdigit():
-        return _("%(each)s all") % {"each": points_text(int(value[4:]))}
-    head, slash, tail = value.partition("/")
-    if slash and head.isdigit() and tail.isdigit():
+    points = from_stored(value)
+    if points is None:
+        return value
+    if points.each:
+        return _("%(each)s all") % {"each": points_text(points.value)}
+    if points.dealer is not None:
         return _("%(others)s/%(dealer)s") % {
-            "others": points_text(int(head)),
-            "dealer": points_text(int(tail)),
+            "others": points_text(points.value),
+            "dealer": points_text(points.dealer),
         }
-    if value.isdigit():
-        return pgettext("a ron's payment", "%(points)s") % {"points": points_text(int(value))}
-    return value
+    return pgettext("a ron's payment", "%(points)s") % {"points": points_text(points.value)}
 
 
 def hand_correct(prompt: Prompt, value: str) -> bool:
-    """Whether a stored points answer is right: the total for a ron; for a tsumo each payer's
-    share, in either form ("700 all" or 700 for a dealer's tsumo)."""
+    """Whether a stored points answer is right: the discarder's payment for a ron; for a
+    tsumo each payer's share, in either form ("700 all" or 700 for a dealer's tsumo)."""
     if prompt.shares is None:
         return value == str(prompt.total)
     others, dealer = prompt.shares
@@ -390,11 +387,13 @@ def hand_correct(prompt: Prompt, value: str) -> bool:
 
 
 def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
-    """Why a posted answer cannot be stored ("" if it can): the server checks every field as
-    the browser's form does (a number where a number goes, one of the choices offered)."""
+    """Why a posted answer cannot be stored ("" if it can), in a sentence for the phone: the
+    server reads every field (a number where a number goes, one of the choices offered)."""
     if prompt.question is None:
-        if parse_points(str(given.get("points", ""))) is None:
-            return prompt.hint or _("Type the points as a number.")
+        try:
+            read_points(str(given.get("points", "")), prompt.want)
+        except AnswerError as error:
+            return answer_message(error)
         return ""
     for f in prompt.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -405,8 +404,11 @@ def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
                 return _("Choose an answer.")
             if any(not isinstance(v, str) or v not in offered for v in values):
                 return _("Choose one of the answers offered.")
-        elif f.numeric and quiz.parse_number(str(got)) is None:
-            return _("Type the points as a number.")
+        elif f.numeric:
+            try:
+                parse_number(str(got))
+            except AnswerError as error:
+                return answer_message(error)
     return ""
 
 
@@ -422,7 +424,7 @@ def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdic
     if prompt.question is not None:
         verdict = quiz.check(prompt.question, given)
         return _clip(_answer_line(prompt.question, given)), verdict.correct, verdict
-    value = parse_points(str(given.get("points", ""))) or "—"
+    value = parse_points(str(given.get("points", "")), prompt.want) or "—"
     return _clip(value), hand_correct(prompt, value), None
 
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.converters import MAX_ID
+from scorer.answers import gather
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
@@ -584,12 +585,7 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
-    given: dict[str, Any] = {
-        f.name: data.getlist(ANSWER_PREFIX + f.name)
-        if f.multiple
-        else data.get(ANSWER_PREFIX + f.name, "")
-        for f in q.fields
-    }
+    given: dict[str, Any] = gather(((f.name, f.multiple) for f in q.fields), dict(data.lists()))
     shown = request.session.get(_shown_key(assignment, number))
     seconds = (
         min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
@@ -870,8 +866,13 @@ def live_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _play_context(
-    membership: Membership, current: LiveQuestion | None, mine: LiveAnswer | None = None
+    membership: Membership,
+    current: LiveQuestion | None,
+    mine: LiveAnswer | None = None,
+    given: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended."""
+    given = given or {}
     context: dict[str, Any] = {
         "classroom": membership.classroom,
         "live": current,
@@ -887,10 +888,15 @@ def _play_context(
         tiles=hand_tiles(prompt.request),
         mine=mine,
         mine_text=live.value_text(mine.value) if mine else "",
-        rows=_question_rows(prompt.question, {})
+        rows=_question_rows(prompt.question, given)
         if prompt.question
         else [
-            {"field": f, "input": ANSWER_PREFIX + f.name, "given": "", "choices": []}
+            {
+                "field": f,
+                "input": ANSWER_PREFIX + f.name,
+                "given": str(given.get(f.name, "")),
+                "choices": [],
+            }
             for f in prompt.fields
         ],
         **_countdown(current),
@@ -952,29 +958,24 @@ def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = live.current(membership.classroom)
     error = ""
     mine = None
-    if (
-        current is not None
-        and request.POST.get("question") == str(current.pk)
-        and not current.revealed
-        and not live.time_up(current)
-    ):
+    # The phone answered a question that has closed (it was offline, or the teacher moved
+    # on): nothing is stored, and the phone says so above the question on now.
+    closed = current is None or request.POST.get("question", "") != str(current.pk)
+    given: dict[str, Any] = {}
+    if current is not None and not closed and not current.revealed and not live.time_up(current):
         prompt = live.prompt_for(current)
-        given: dict[str, Any] = {
-            f.name: request.POST.getlist(ANSWER_PREFIX + f.name)
-            if f.multiple
-            else request.POST.get(ANSWER_PREFIX + f.name, "")
-            for f in prompt.fields
-        }
+        given = gather(((f.name, f.multiple) for f in prompt.fields), dict(request.POST.lists()))
         error = live.invalid(prompt, given)
         if not error:
             mine = live.answer(current, membership.learner, given)
-    if not request.htmx and not error:
+    if not request.htmx and not error and not closed:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current, mine)
+    context = _play_context(membership, current, mine, given if error else None)
     context["key"] = _play_key(current, context.get("mine") is not None)
     context["form_error"] = error
+    context["closed"] = closed
     template = "classroom/play.html#play" if request.htmx else "classroom/play.html"
-    return render(request, template, context, status=400 if error else 200)
+    return render(request, template, context, status=400 if error or closed else 200)
 
 
 @require_GET

@@ -17,6 +17,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from scorer.answers import read_number
 from scorer.calc import sanma_rule_text
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, format_tiles
@@ -495,9 +496,8 @@ def yaku_name(yaku_id: str) -> str:
 
 
 def parse_number(text: str) -> int | None:
-    """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
-    digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
-    return parse_int(digits)
+    """A typed number ("12,000", "5800点", full-width digits), read by scorer.answers."""
+    return read_number(text)
 
 
 def number_choices(rng: random.Random, correct: int, pool: Sequence[int], n: int = 4) -> list[int]:
