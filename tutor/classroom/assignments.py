@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from config.spreadsheet import safe_cell
+from scorer.numbers import points_text
 from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
@@ -128,8 +129,10 @@ def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
             parts.append(comma.join(names.get(v, v) for v in sorted(value)) or "—")
         else:
             number = quiz.parse_number(str(value))
-            # points with a thousands separator, as everywhere else
-            parts.append(f"{number:,}" if number is not None and f.numeric else str(value) or "—")
+            # points as the page's language writes them (2,000 / 2000), as everywhere else
+            parts.append(
+                points_text(number) if number is not None and f.numeric else str(value) or "—"
+            )
     return " / ".join(parts)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
@@ -173,6 +174,42 @@ def current_for(membership: Membership) -> LiveQuestion | None:
     return rows.annotate(answered=Exists(mine)).order_by("-id").first()
 
 
+# -- who is here ----------------------------------------------------------------------------------
+
+#: A student counts as here when a live page of theirs polled within this many seconds.
+PRESENT_SECONDS = 60
+#: Each process writes a student's "seen" at most this often (phones poll every 2 s).
+SEEN_EVERY = 20.0
+_seen_written: dict[int, float] = {}
+
+
+def mark_seen(membership_pk: int) -> None:
+    """Note that a student's phone is on a live page (a small UPDATE, at most every
+    :data:`SEEN_EVERY` seconds per student and process)."""
+    now = time.monotonic()
+    if now - _seen_written.get(membership_pk, -SEEN_EVERY) < SEEN_EVERY:
+        return
+    if len(_seen_written) > 50_000:
+        _seen_written.clear()
+    _seen_written[membership_pk] = now
+    Membership.objects.filter(pk=membership_pk).update(seen=timezone.now())
+
+
+def present(classroom: Classroom | int) -> Any:
+    """The class's students seen on a live page in the last minute."""
+    cutoff = timezone.now() - timedelta(seconds=PRESENT_SECONDS)
+    return Membership.objects.filter(classroom=classroom, seen__gte=cutoff)
+
+
+def poll_member(token: str) -> int | None:
+    """The membership a poll token was issued for (None if missing or forged)."""
+    try:
+        value = _SIGNER.unsign(token)
+    except BadSignature:
+        return None
+    return parse_int(value.partition(".")[0])
+
+
 _SIGNER = Signer(salt="tenbo.classroom.live-poll")
 
 
@@ -206,7 +243,11 @@ def unchanged(classroom_pk: int, key: str) -> bool:
         .first()
     )
     if row is None:
-        return key == "0"
+        # nothing on: unchanged, unless a student-paced lesson started (the phone moves there)
+        paced = LiveLesson.objects.filter(
+            classroom_id=classroom_pk, ended__isnull=True, paced=True
+        ).exists()
+        return key == "0" and not paced
     pk, revealed, closes, auto = row
     if not revealed and auto and closes is not None and timezone.now() >= closes:
         return False
@@ -441,16 +482,45 @@ def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveA
     """Store a student's answer; only the first one counts (a second returns the first)."""
     prompt = prompt_for(live)
     text, correct, verdict = check(prompt, given)
+    lesson = live.lesson
+    points = (
+        speed_points(live, learner, lesson) if correct and lesson and lesson.speed_points else 0
+    )
     try:
         with transaction.atomic():
             row = LiveAnswer.objects.create(
-                question=live, learner=learner, value=text, correct=correct
+                question=live, learner=learner, value=text, correct=correct, points=points
             )
     except IntegrityError:
         return LiveAnswer.objects.filter(question=live, learner=learner).first()
     if prompt.question is not None and verdict is not None:
         progress.record(learner, prompt.question, verdict, given)
     return row
+
+
+#: Speed points: a right answer earns BASE, plus up to SPEED more the faster it came (all of it
+#: at once, none at the end of the countdown or after SPEED_WINDOW seconds without one), plus
+#: STREAK for each right answer just before it in the lesson (at most STREAK_MAX of them).
+BASE, SPEED, SPEED_WINDOW, STREAK, STREAK_MAX = 500, 500, 30, 100, 5
+
+
+def speed_points(live: LiveQuestion, learner: Learner, lesson: LiveLesson) -> int:
+    """Points for a right answer given now (lessons with speed points)."""
+    window = lesson.countdown or SPEED_WINDOW
+    elapsed = (timezone.now() - live.created).total_seconds()
+    speed = round(SPEED * max(0.0, 1 - elapsed / window))
+    earlier = (
+        LiveAnswer.objects.filter(question__lesson=lesson, learner=learner)
+        .exclude(question=live)
+        .order_by("-question__number")
+        .values_list("correct", flat=True)[:STREAK_MAX]
+    )
+    streak = 0
+    for ok in earlier:
+        if not ok:
+            break
+        streak += 1
+    return BASE + speed + STREAK * streak
 
 
 @dataclass
@@ -524,11 +594,13 @@ class PanelState:
 
 
 def panel_state(classroom_pk: int) -> PanelState | None:
-    """The class's current question with its number of students (one query) and its answers
-    grouped in SQL (a second one); None when no question is on."""
-    members = Membership.objects.filter(classroom_id=OuterRef("classroom_id")).values(
-        "classroom_id"
-    )
+    """The class's current question with its number of students here (seen in the last
+    minute; one query) and its answers grouped in SQL (a second one); None when no question
+    is on."""
+    cutoff = timezone.now() - timedelta(seconds=PRESENT_SECONDS)
+    members = Membership.objects.filter(
+        classroom_id=OuterRef("classroom_id"), seen__gte=cutoff
+    ).values("classroom_id")
     row = (
         LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
         .order_by("-id")

@@ -30,7 +30,7 @@ from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.classroom import assignments, live, reports, roster, zones
+from tutor.classroom import assignments, live, plans, reports, roster, zones
 from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm
 from tutor.classroom.models import (
     Assignment,
@@ -64,6 +64,7 @@ def classes(request: HtmxHttpRequest) -> HttpResponse:
         "joined": joined,
         "form": ClassForm(),
         "open": assignments.open_for(learner),
+        "zone": zones.default_zone(request) or "UTC",
     }
     return render(request, "classroom/classes.html", context)
 
@@ -72,14 +73,23 @@ def classes(request: HtmxHttpRequest) -> HttpResponse:
 def class_create(request: HtmxHttpRequest) -> HttpResponse:
     teacher = roster.teacher_for(request)
     form = ClassForm(request.POST)
-    if not form.is_valid():
-        context = {"teacher": True, "taught": list(teacher.classes_taught.all()), "form": form}
+    zone = request.POST.get("time_zone", "").strip()
+    zone_ok = not zone or zones.valid(zone)
+    if not form.is_valid() or not zone_ok:
+        context = {
+            "teacher": True,
+            "taught": list(teacher.classes_taught.all()),
+            "form": form,
+            "zone": zone,
+            "zone_error": not zone_ok,
+        }
         return render(request, "classroom/classes.html", context, status=400)
     classroom = Classroom.objects.create(
         teacher=teacher,
         name=form.cleaned_data["name"],
         rules=form.cleaned_data["rules"],
-        time_zone=zones.default_zone(request),
+        # the zone shown on the form (the browser's, decoded, or Japan's on a Japanese page)
+        time_zone=zone or zones.default_zone(request) or "UTC",
     )
     return redirect("tutor:class", pk=classroom.pk)
 
@@ -137,6 +147,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
 
 def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpResponse:
     classroom = membership.classroom
+    live.mark_seen(membership.pk)
     rows = []
     for a in classroom.assignments.filter(opens__lte=timezone.now()):
         done = assignments.answers_of(a, membership.learner)
@@ -153,6 +164,7 @@ def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpRespo
         "membership": membership,
         "rows": rows,
         "live": live.current(classroom),
+        "paced": _paced_on(classroom.pk),
     }
     with zones.override(classroom, request):
         return render(request, "classroom/student_class.html", context)
@@ -655,6 +667,29 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     return None
 
 
+def _class_choices(
+    taught: list[Classroom],
+) -> tuple[list[tuple[Classroom, LiveLesson | None]], tuple[Classroom, LiveLesson | None] | None]:
+    """Each class with its lesson under way (if any), and the class chosen by default: the
+    one whose lesson is running (the latest started, when several are), or the only class.
+    With several classes and no lesson running nothing is chosen: the teacher picks."""
+    lessons = {
+        lesson.classroom_id: lesson
+        for lesson in LiveLesson.objects.filter(classroom__in=taught, ended__isnull=True).order_by(
+            "started", "id"
+        )
+    }
+    choices = [(c, lessons.get(c.pk)) for c in taught]
+    running = [pair for pair in choices if pair[1] is not None]
+    if running:
+        chosen = max(running, key=lambda pair: (pair[1].started, pair[1].pk) if pair[1] else 0)
+    elif len(choices) == 1:
+        chosen = choices[0]
+    else:
+        chosen = None
+    return choices, chosen
+
+
 @require_http_methods(["GET", "POST"])
 def live_new(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the class to ask (GET), then start the live question (POST)."""
@@ -663,8 +698,24 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
     source = _source(request, data)
     taught = list(teacher.classes_taught.all())
     if request.method == "POST":
-        pk = parse_int(data.get("classroom", ""), 1, MAX_ID) or 0
-        classroom = get_object_or_404(Classroom, pk=pk, teacher=teacher)
+        pk = parse_int(data.get("classroom", ""), 1, MAX_ID)
+        if not data.get("classroom", "").strip() and source is not None:
+            # no class chosen: the same page again, saying so (never a guessed class)
+            choices, _chosen = _class_choices(taught)
+            context = {
+                "taught": taught,
+                "choices": choices,
+                "chosen": None,
+                "countdowns": COUNTDOWNS,
+                "source": source,
+                "class_error": True,
+                "params": [
+                    (k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)
+                ],
+                "plans": list(teacher.lesson_plans.all()),
+            }
+            return render(request, "classroom/live_new.html", context, status=400)
+        classroom = get_object_or_404(Classroom, pk=pk or 0, teacher=teacher)
         if source is None:
             return render(
                 request, "classroom/live_new.html", {"error": True, "taught": taught}, status=400
@@ -676,13 +727,17 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
             }
         live.start(classroom, source, _lesson_settings(data) if "countdown" in data else None)
         return redirect("tutor:live", pk=classroom.pk)
+    choices, chosen = _class_choices(taught)
     context = {
         "taught": taught,
+        "choices": choices,
+        "chosen": chosen,
         "countdowns": COUNTDOWNS,
-        "lesson": live.open_lesson(taught[0]) if taught else None,
+        "lesson": chosen[1] if chosen else None,
         "error": source is None,
         "source": source,
         "params": [(k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)],
+        "plans": list(teacher.lesson_plans.all()),
     }
     return render(
         request, "classroom/live_new.html", context, status=400 if source is None else 200
@@ -743,6 +798,10 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "live": current,
         "stale": request.GET.get("stale") == "1",
     }
+    if current is None:
+        # A tab of a lesson that has ended says so (and where its end screen and report are)
+        context["last_lesson"] = classroom.lessons.filter(ended__isnull=False).first()
+        context["paced_lesson"] = live.open_lesson(classroom)
     if current is not None:
         live.auto_reveal(current)
         prompt = live.prompt_for(current)
@@ -754,8 +813,9 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             tiles=hand_tiles(prompt.request),
             bars=bars,
             total=total,
-            members=classroom.student_count,  # type: ignore[attr-defined]
-            has_next=current.source != "hand",
+            members=live.present(classroom).count(),
+            has_next=current.source != "hand" or bool(lesson and lesson.plan_id),
+            **_plan_progress(lesson),
             join_url=_join_url(request, classroom),
             lesson=lesson,
             panel_token=live.panel_token(current),
@@ -763,12 +823,27 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             board=reports.leaderboard(lesson)
             if lesson and lesson.leaderboard and current.revealed
             else [],
+            question_podium=reports.question_podium(current)
+            if lesson and lesson.leaderboard and lesson.speed_points and current.revealed
+            else [],
             **_countdown(current),
             **(_step_context(request, prompt, base) if current.revealed else {}),
         )
     if request.htmx and request.htmx.target == "step-region":
         return render(request, "classroom/live.html#steps", context)
     return render(request, "classroom/live.html", context)
+
+
+def _plan_progress(lesson: LiveLesson | None) -> dict[str, Any]:
+    """Where a plan's lesson is: item n of N (nothing for a lesson without a plan)."""
+    count = plans.item_count(lesson)
+    if lesson is None or not count:
+        return {}
+    return {
+        "plan_number": lesson.position + 1,
+        "plan_count": count,
+        "plan_last": lesson.position + 1 >= count,
+    }
 
 
 @require_GET
@@ -820,10 +895,8 @@ def _live_for_teacher(request: HtmxHttpRequest, pk: int) -> LiveQuestion | None:
     None: a stale tab's Reveal or Next never acts on another question."""
     classroom = roster.taught_class(request, pk)
     current = live.current(classroom)
-    if current is None:
-        raise Http404
-    if request.POST.get("question") != str(current.pk):
-        return None
+    if current is None or request.POST.get("question") != str(current.pk):
+        return None  # a stale tab (or one of a lesson that has ended): it is told, no 404
     return current
 
 
@@ -845,15 +918,22 @@ def live_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = _live_for_teacher(request, pk)
     if current is None:
         return _stale(pk)
-    if live.next_question(current) is None:
+    lesson = current.lesson
+    if lesson is not None and lesson.plan_id is not None:
+        following = plans.advance(current)
+    else:
+        following = live.next_question(current)
+    if following is None:
         return _end(pk, current)
     return redirect("tutor:live", pk=pk)
 
 
 def _end(pk: int, current: LiveQuestion) -> HttpResponse:
+    """End the lesson: the projector shows its end screen (the report stays on the teacher's
+    own screen, a link away)."""
     live.end_lesson(pk)
     if current.lesson_id is not None:
-        return redirect("tutor:lesson_report", pk=pk, lid=current.lesson_id)
+        return redirect("tutor:lesson_end_screen", pk=pk, lid=current.lesson_id)
     return redirect("tutor:class", pk=pk)
 
 
@@ -914,12 +994,20 @@ def _play_key(current: LiveQuestion | None, answered: bool) -> str:
 def live_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The student's phone: the current question and an answer form."""
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
+    if current is None and _paced_on(membership.classroom_id):
+        return redirect("tutor:paced_play", pk=pk)
     if current is not None:
         live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     context = _play_context(membership, current)
     context["key"] = _play_key(current, context.get("mine") is not None)
     return render(request, "classroom/play.html", context)
+
+
+def _paced_on(classroom_pk: int) -> bool:
+    lesson = live.open_lesson(classroom_pk)
+    return lesson is not None and lesson.paced
 
 
 @require_GET
@@ -930,10 +1018,19 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     changed" costs one small query and no session or user lookup (30 phones poll every 2 s);
     a change, a missing or a bad token go through the student's session as everywhere else."""
     key = request.GET.get("key", "")
-    if live.token_class(request.GET.get("t", "")) == pk and live.unchanged(pk, key):
+    token = request.GET.get("t", "")
+    if live.token_class(token) == pk and live.unchanged(pk, key):
+        member = live.poll_member(token)
+        if member is not None:
+            live.mark_seen(member)
         return HttpResponse(status=204)
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current_for(membership)
+    if current is None and _paced_on(pk):
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = reverse("tutor:paced_play", args=[pk])
+        return response
     if current is not None:
         live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     key_now = _play_key(current, bool(current and current.answered))  # type: ignore[attr-defined]
@@ -948,13 +1045,19 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def live_banner(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The student's class page polls this: the "a live question is on" banner, or nothing."""
     membership = roster.membership_for(request, pk)
-    context = {"classroom": membership.classroom, "live": live.current(membership.classroom)}
+    live.mark_seen(membership.pk)
+    context = {
+        "classroom": membership.classroom,
+        "live": live.current(membership.classroom),
+        "paced": _paced_on(pk),
+    }
     return render(request, "classroom/student_class.html#banner", context)
 
 
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
     error = ""
     mine = None
@@ -983,11 +1086,11 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Before the first question: the join code, large, and the names as students join
     (the names region polls every 2 s)."""
     classroom = roster.taught_class(request, pk)
-    newest = classroom.members.order_by("-joined", "-id")
-    members = list(newest.values_list("display_name", flat=True))
+    here = live.present(classroom).order_by("-joined", "-id")
     context = {
         "classroom": classroom,
-        "names": members,
+        "names": list(here),
+        "roster": classroom.student_count,  # type: ignore[attr-defined]
         "join_url": _join_url(request, classroom),
         "qr": qr_svg(_join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name}),
         "kinds": [(k, quiz.KIND_NAMES[k]) for k in quiz.KINDS],
@@ -998,6 +1101,39 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "lobby-names":
         return render(request, "classroom/lobby.html#names", context)
     return render(request, "classroom/lobby.html", context)
+
+
+@require_POST
+def lobby_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpResponse:
+    """Remove a name from the lobby (after a confirmation, as on the class page): the student
+    leaves the class and cannot join it again with the code."""
+    classroom = roster.taught_class(request, pk)
+    membership = get_object_or_404(Membership, pk=member, classroom=classroom)
+    if request.POST.get("confirm") != "1":
+        response = _confirm(
+            request,
+            classroom,
+            _("Remove %(name)s from the class?") % {"name": membership.display_name},
+            _("Remove"),
+            _("They leave the class and cannot join it again with the code."),
+        )
+        return response
+    roster.remove(membership)
+    return redirect("tutor:live_lobby", pk=pk)
+
+
+@require_GET
+def lesson_end_screen(request: HtmxHttpRequest, pk: int, lid: int) -> HttpResponse:
+    """The projector's end of a lesson: the podium (when the leaderboard is on), the class's
+    accuracy and the hardest question. The report (every student's answers) is a link for the
+    teacher's own screen."""
+    lesson = _lesson_for_teacher(request, pk, lid)
+    context = {
+        "classroom": lesson.classroom,
+        "lesson": lesson,
+        "end": reports.summary(lesson),
+    }
+    return render(request, "classroom/end.html", context)
 
 
 def _lesson_for_teacher(request: HtmxHttpRequest, pk: int, lid: int) -> LiveLesson:
