@@ -13,6 +13,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scorer.numbers import japanese
 from tutor import quiz
 from tutor.accounts.models import Learner
 from tutor.classroom import live
@@ -155,7 +156,8 @@ def describe(item: PlanItem, number: int) -> ItemView:
     if walk.ok:
         facts = live.situation(data, walk.result)
     title = _("A hand")
-    return ItemView(item, number, title, " ".join(facts), hand_tiles(data))
+    between = "" if japanese() else " "  # Japanese sentences follow one another with no space
+    return ItemView(item, number, title, between.join(facts), hand_tiles(data))
 
 
 def describe_all(plan: LessonPlan) -> list[ItemView]:
