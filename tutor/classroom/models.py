@@ -53,7 +53,7 @@ class Membership(models.Model):
     display_name = models.CharField(_("display name"), max_length=40)
     joined = models.DateTimeField(_("joined"), auto_now_add=True)
     #: Last seen on a live page (the phone's poll): who is here now, not the roster
-    seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    seen = models.DateTimeField(_("last seen in a live lesson"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("student")
@@ -164,7 +164,7 @@ class PlanItem(models.Model):
     SOURCES: ClassVar = ("hand", "quiz")
 
     plan = models.ForeignKey(LessonPlan, on_delete=models.CASCADE, related_name="items")
-    position = models.PositiveIntegerField(_("position"), default=0)
+    position = models.PositiveIntegerField(_("position in the plan"), default=0)
     source = models.CharField(_("source"), max_length=8)
     query = models.TextField(_("request"), blank=True)
     kind = models.CharField(_("quiz kind"), max_length=20, blank=True)
@@ -253,7 +253,7 @@ class LiveAnswer(models.Model):
     correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
     #: Speed and streak points (lessons with speed points only; 0 otherwise)
-    points = models.PositiveIntegerField(_("points"), default=0)
+    points = models.PositiveIntegerField(_("speed points"), default=0)
 
     class Meta:
         verbose_name = _("live answer")

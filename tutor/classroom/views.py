@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -252,7 +252,7 @@ def student_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpRespon
             request,
             classroom,
             _("Remove %(name)s from the class?") % {"name": membership.display_name},
-            _("Remove"),
+            pgettext("a student from the class", "Remove"),
             _("They leave the class and cannot join it again with the code."),
         )
     roster.remove(membership)
@@ -425,6 +425,7 @@ def assignment_edit(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
             "assignment": assignment,
             "form": form,
             "zone": zones.zone_name(classroom, request),
+            "copies": assignments.copies_of(assignment),
         }
         status = 400 if form.errors else 200
         return render(request, "classroom/assignment_edit.html", context, status=status)
@@ -1114,7 +1115,7 @@ def lobby_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpResponse
             request,
             classroom,
             _("Remove %(name)s from the class?") % {"name": membership.display_name},
-            _("Remove"),
+            pgettext("a student from the class", "Remove"),
             _("They leave the class and cannot join it again with the code."),
         )
         return response
