@@ -133,6 +133,14 @@ def _numbers(text: str, want: Want) -> list[int]:
     parts = [p for p in _SEPARATORS.split(text) if p]
     if len(parts) == 2:
         return [_number(p) for p in parts]
+    if len(parts) == 1 and want is Want.SPLIT:
+        # no separator but commas: "12,600" is one number (a comma before three digits groups
+        # thousands), "1300,2600" or "1,300,2,600" two
+        try:
+            return [_number(text)]
+        except AnswerError as error:
+            if error.code == "too_big":
+                raise
     # "1300,2600", "1,300,2,600" or "1,300 2 600": two numbers split at one comma or space
     halves = _two_grouped(text)
     if halves is not None:
@@ -166,10 +174,10 @@ def parse_points(text: str, want: Want = Want.ANY) -> Points:
     """Read a typed points answer for a question that wants ``want``.
 
     Raises :class:`AnswerError` (and nothing else) when it cannot be read: empty, too long,
-    not a number, or the wrong count of numbers for the question (two numbers on a ron, one
-    number on a non-dealer's tsumo). A "… all" answer on a question of another shape, or two
-    unequal shares on a dealer's tsumo, are read as typed: they are wrong answers, not
-    unreadable ones."""
+    not a number, or too many numbers for the question (two on a ron, three on a tsumo). One
+    number on a non-dealer's tsumo (often the total: the teacher's report names that slip), a
+    "… all" answer on a non-dealer's tsumo, or two unequal shares on a dealer's tsumo are read
+    as typed: they are wrong answers, not unreadable ones."""
     if len(text) > MAX_LENGTH:
         raise AnswerError("too_long")
     t = normalise(text)
@@ -193,8 +201,6 @@ def parse_points(text: str, want: Want = Want.ANY) -> Points:
             return Points(a, each=True)  # "2600/2600": every player pays 2600
         return Points.split(a, b)
     (n,) = numbers
-    if want is Want.SPLIT:
-        raise AnswerError("two_numbers")
     if want is Want.ALL:
         return Points(n, each=True)
     return Points(n)

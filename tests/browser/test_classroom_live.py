@@ -92,7 +92,7 @@ def test_a_live_lesson_with_three_phones(browser: Any, live_server: Any) -> None
         assert "riichi" in facts
         assert "Honba: 2." in facts
         assert "Riichi sticks on the table: 1." in facts
-    assert "two numbers, as players say it" in aki.locator("#q-hint").inner_text()
+    assert "two numbers, such as 1300/2600" in aki.locator("#q-hint").inner_text()
     shot(teacher, "projector-countdown-situation")
     shot(aki, "phone-question")
 

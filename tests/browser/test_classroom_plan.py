@@ -67,6 +67,7 @@ def test_a_lesson_plan_with_four_phones(browser: Any, live_server: Any) -> None:
     from tutor.classroom.models import Classroom, LiveAnswer, LiveLesson
 
     base = live_server.url
+    PROBLEMS.clear()  # this test's own pages only
     teacher = new_page(browser, base, PROJECTOR)
     sign_up(teacher, "sensei", teacher=True)
     codes = {}

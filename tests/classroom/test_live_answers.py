@@ -91,7 +91,7 @@ def test_no_pattern_blocks_the_box_without_a_word(world: World) -> None:
 @pytest.mark.parametrize(
     ("url", "typed", "message"),
     [
-        ("&seat=2z&tsumo=1", "1300", "Type two numbers: what each non-dealer pays"),
+        ("&seat=2z&tsumo=1", "1000/2000/4000", "Type two numbers: what each non-dealer pays"),
         ("&seat=2z", "1300 2600", "Type one number, such as 8000."),
         ("&seat=2z", "a sentence, not points", "Type the points as a number"),
         ("&seat=1z&tsumo=1", "all", "Type what every player pays"),
@@ -150,3 +150,15 @@ def test_an_answer_to_a_closed_question_says_so(world: World) -> None:
     assert 'data-testid="answer-closed"' in html
     assert "Question 2" in html  # the question on now, ready to answer
     assert not LiveAnswer.objects.exists()
+
+
+def test_the_total_on_a_tsumo_is_a_wrong_answer_the_report_explains(world: World) -> None:
+    question = start(world, HAND + "&seat=2z&tsumo=1")
+    status, html = post(world.students["Aki"], world, question, "4,000")
+    assert status == 200, html
+    assert stored(question) == ("4000", False)
+    world.teacher.post(f"/tutor/class/{world.classroom.pk}/live/end", {"question": question.pk})
+    lesson = question.lesson
+    assert lesson is not None
+    report = world.teacher.get(f"/tutor/class/{world.classroom.pk}/lessons/{lesson.pk}/")
+    assert "the total of the payments, not each payer&#x27;s share" in report.content.decode()
