@@ -145,6 +145,7 @@ class Times:
     projector: list[float] = field(default_factory=list)
     page: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    late: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -177,7 +178,8 @@ def phone(port: int, pk: int, seat: Seat, end: float, countdown: int, out: Times
             with out.lock:
                 out.errors.append(f"{kind}: {error}")
             continue
-        ok = status == 200 or (kind == "phone" and status == 204)
+        late = kind == "answer" and 'data-testid="answer-closed"' in text
+        ok = status == 200 or (kind == "phone" and status == 204) or late
         key = KEY.search(text)
         if key:
             seat.key = key.group(1)
@@ -190,13 +192,14 @@ def phone(port: int, pk: int, seat: Seat, end: float, countdown: int, out: Times
             due = time.monotonic() + rng.uniform(0.3, max(1.0, countdown - 4))
         with out.lock:
             (out.answer if kind == "answer" else out.phone).append(ms)
+            out.late += late  # sent after the teacher moved on: told so, not stored
             if not ok:
                 out.errors.append(f"{kind}: HTTP {status}")
 
 
 def phones(
     port_of: list[int], pk: int, seats: list[dict[str, str]], end: float, countdown: int
-) -> tuple[list[float], list[float], list[str]]:
+) -> tuple[list[float], list[float], list[str], int]:
     out = Times()
     threads = []
     for n, s in enumerate(seats):
@@ -208,10 +211,20 @@ def phones(
         t.start()
     for t in threads:
         t.join(timeout=end - time.monotonic() + 60)
-    return out.answer, out.phone, out.errors
+    return out.answer, out.phone, out.errors, out.late
 
 
 def projector(
+    port: int, pk: int, seat: Seat, plan: tuple[int, int], hold: float, out: Times, stop: float
+) -> None:
+    """The teacher's run of the plan; a request that fails or times out is an error."""
+    try:
+        _projector(port, pk, seat, plan, hold, out, stop)
+    except (OSError, http.client.HTTPException) as error:
+        out.errors.append(f"projector: {error}")
+
+
+def _projector(
     port: int, pk: int, seat: Seat, plan: tuple[int, int], hold: float, out: Times, stop: float
 ) -> None:
     """The teacher: starts the plan (its countdown, auto-reveal, the leaderboard), then each
@@ -234,11 +247,12 @@ def projector(
         out.page.append(ms)
         panel = PANEL.search(text)
         question = QUESTION.search(text)
-        if status != 200 or panel is None or question is None:
+        if status != 200 or question is None:
             out.errors.append(f"projector page: HTTP {status}")
             return
-        url, etag = panel.group(1).replace("&amp;", "&"), ""
-        while time.monotonic() < stop:
+        # no histogram poll: the page came after the countdown (revealed already)
+        url, etag = (panel.group(1).replace("&amp;", "&") if panel else ""), ""
+        while url and time.monotonic() < stop:
             time.sleep(TEACHER_EVERY)
             status, text, ms, headers = request(port, "GET", url, seat, etag=etag)
             out.projector.append(ms)
@@ -389,10 +403,11 @@ def run(args: Any) -> dict[str, Any]:
             plan = (world["plan"], args.countdown)
             projector(ports[0], pk, teacher, plan, args.hold, out, end)
             for job in pending:
-                answers, polls, errors = job.get(timeout=args.plan * per_question + 120)
+                answers, polls, errors, late = job.get(timeout=args.plan * per_question + 120)
                 out.answer += answers
                 out.phone += polls
                 out.errors += errors
+                out.late += late
             wall = time.monotonic() - wall
         cpu = sum(cpu_seconds(app.pid) for app in apps)
         counted = subprocess.run(
@@ -416,6 +431,7 @@ def run(args: Any) -> dict[str, Any]:
         "projector": out.projector,
         "page": out.page,
         "errors": out.errors,
+        "late": out.late,
         "stored": stored,
         "wall": wall,
         "cpu_ms": 1000 * (cpu - cpu_before) / max(1, requests),
@@ -456,7 +472,8 @@ def main(args: Any) -> bool:
         f"server CPU {r['cpu_ms']:.1f} ms a request"
     )
     print(
-        f"  answers stored {s['stored']} of {expected} (students x questions), "
+        f"  answers sent after the question closed (told so, not stored): {r['late']}; "
+        f"answers stored {s['stored']} of {expected} (students x questions), "
         f"{s['twice']} stored twice; {s['questions']} questions asked; "
         f"lesson ended: {'yes' if s['ended'] else 'no'}"
     )

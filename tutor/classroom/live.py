@@ -87,6 +87,45 @@ def source_from_url(url: str) -> Source | None:
     )
 
 
+#: The countdowns a teacher may choose (seconds; 0: none)
+COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
+
+
+def lesson_settings(data: QueryDict) -> dict[str, Any]:
+    """How the teacher runs the room (the class page's live form): countdown, auto-reveal,
+    leaderboard (off unless ticked), hidden names."""
+    countdown = parse_int(data.get("countdown", "") or "0", 0, 600) or 0
+    return {
+        "countdown": countdown,
+        "auto_reveal": bool(countdown) and data.get("auto_reveal") == "1",
+        "leaderboard": data.get("leaderboard") == "1",
+        "hide_names": data.get("hide_names") == "1",
+    }
+
+
+def class_choices(
+    taught: list[Classroom],
+) -> tuple[list[tuple[Classroom, LiveLesson | None]], tuple[Classroom, LiveLesson | None] | None]:
+    """Each class with its lesson under way (if any), and the class chosen by default: the
+    one whose lesson is running (the latest started, when several are), or the only class.
+    With several classes and no lesson running nothing is chosen: the teacher picks."""
+    lessons = {
+        lesson.classroom_id: lesson
+        for lesson in LiveLesson.objects.filter(classroom__in=taught, ended__isnull=True).order_by(
+            "started", "id"
+        )
+    }
+    choices = [(c, lessons.get(c.pk)) for c in taught]
+    running = [pair for pair in choices if pair[1] is not None]
+    if running:
+        chosen = max(running, key=lambda pair: (pair[1].started, pair[1].pk) if pair[1] else 0)
+    elif len(choices) == 1:
+        chosen = choices[0]
+    else:
+        chosen = None
+    return choices, chosen
+
+
 def open_lesson(classroom: Classroom | int) -> LiveLesson | None:
     """The class's lesson under way (started and not ended), if any."""
     return (

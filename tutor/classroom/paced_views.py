@@ -19,10 +19,10 @@ from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
 
 
 def _rows(prompt: live.Prompt, given: dict[str, Any]) -> list[dict[str, Any]]:
-    from tutor.classroom.views import _question_rows
+    from tutor.classroom.views import question_rows
 
     if prompt.question is not None:
-        return _question_rows(prompt.question, given)
+        return question_rows(prompt.question, given)
     return [
         {
             "field": f,

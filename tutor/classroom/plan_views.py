@@ -54,9 +54,7 @@ def _editor(
     status: int = 200,
 ) -> HttpResponse:
     taught = list(teacher.classes_taught.all())
-    from tutor.classroom.views import COUNTDOWNS, _class_choices
-
-    choices, chosen = _class_choices(taught)
+    choices, chosen = live.class_choices(taught)
     context: dict[str, Any] = {
         "plan": plan,
         "items": plans.describe_all(plan),
@@ -68,7 +66,7 @@ def _editor(
         "choices": choices,
         "chosen": chosen,
         "taught": taught,
-        "countdowns": COUNTDOWNS,
+        "countdowns": live.COUNTDOWNS,
         "lesson": None,
         "full": plan.items.count() >= plans.MAX_ITEMS,
     }
@@ -121,10 +119,10 @@ def plan_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     elif data.get("kind"):
         source, error = _quiz_source(data)
     else:
-        from tutor.classroom.views import _source
+        from tutor.classroom.views import source_from
 
         wanted = data.get("from") or data.get("assignment")
-        source = _source(request, data) if wanted else None
+        source = source_from(request, data) if wanted else None
         if source is None:
             error = _("Paste the link of a hand (picker or walkthrough) or of a quiz question.")
     if source is not None:
@@ -222,13 +220,11 @@ def plan_run(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Run the plan with a class chosen on the form: from the projector with Next, or
     student-paced (``paced=1``: each phone works through it, the teacher watches)."""
     teacher, plan = _plan(request, pk)
-    from tutor.classroom.views import _lesson_settings
-
     classroom_pk = parse_int(request.POST.get("classroom", ""), 1, MAX_ID)
     classroom = Classroom.objects.filter(pk=classroom_pk or 0, teacher=teacher).first()
     if classroom is None:
         return _editor(request, teacher, plan, _("Choose the class to run it with."), status=400)
-    settings = _lesson_settings(request.POST)
+    settings = live.lesson_settings(request.POST)
     settings["paced"] = request.POST.get("paced") == "1"
     settings["speed_points"] = request.POST.get("speed_points") == "1"
     if settings["paced"]:

@@ -46,7 +46,7 @@ from tutor.quiz.views import ANSWER_PREFIX, hand_tiles
 from tutor.walkthrough import steps as walkthrough
 
 #: The countdowns a teacher may choose (seconds; 0: none)
-COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
+COUNTDOWNS = live.COUNTDOWNS
 
 # -- classes -------------------------------------------------------------------------------------
 
@@ -459,7 +459,7 @@ def assignment_preview(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespo
                 "number": n + 1,
                 "question": q,
                 "tiles": hand_tiles(q.request),
-                "rows": _question_rows(q, {}),
+                "rows": question_rows(q, {}),
                 "expected": assignments.expected_text(q),
             }
         )
@@ -506,7 +506,7 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
     return _render_student(request, assignment, membership)
 
 
-def _question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
+def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for f in q.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -553,7 +553,7 @@ def _render_student(
             number=nxt,
             position=order.index(nxt) + 1,
             tiles=hand_tiles(q.request),
-            rows=_question_rows(q, {}),
+            rows=question_rows(q, {}),
         )
     if nxt is None or not context["open"]:
         summary = []
@@ -613,7 +613,7 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
         "number": number,
         "position": order.index(number) + 1,
         "tiles": hand_tiles(q.request),
-        "rows": _question_rows(q, row.given),
+        "rows": question_rows(q, row.given),
         "verdict": verdict,
         "stored": stored,
         "more": assignments.next_number(assignment, membership.learner) is not None,
@@ -644,7 +644,7 @@ def _csv_name(*parts: str) -> str:
 # -- live lesson ---------------------------------------------------------------------------------
 
 
-def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
+def source_from(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     if data.get("deck"):
         teacher = roster.teacher_for(request)
         deck = Collection.objects.filter(public_id=data["deck"], owner=teacher).first()
@@ -668,41 +668,18 @@ def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     return None
 
 
-def _class_choices(
-    taught: list[Classroom],
-) -> tuple[list[tuple[Classroom, LiveLesson | None]], tuple[Classroom, LiveLesson | None] | None]:
-    """Each class with its lesson under way (if any), and the class chosen by default: the
-    one whose lesson is running (the latest started, when several are), or the only class.
-    With several classes and no lesson running nothing is chosen: the teacher picks."""
-    lessons = {
-        lesson.classroom_id: lesson
-        for lesson in LiveLesson.objects.filter(classroom__in=taught, ended__isnull=True).order_by(
-            "started", "id"
-        )
-    }
-    choices = [(c, lessons.get(c.pk)) for c in taught]
-    running = [pair for pair in choices if pair[1] is not None]
-    if running:
-        chosen = max(running, key=lambda pair: (pair[1].started, pair[1].pk) if pair[1] else 0)
-    elif len(choices) == 1:
-        chosen = choices[0]
-    else:
-        chosen = None
-    return choices, chosen
-
-
 @require_http_methods(["GET", "POST"])
 def live_new(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the class to ask (GET), then start the live question (POST)."""
     teacher = roster.teacher_for(request)
     data = request.POST if request.method == "POST" else request.GET
-    source = _source(request, data)
+    source = source_from(request, data)
     taught = list(teacher.classes_taught.all())
     if request.method == "POST":
         pk = parse_int(data.get("classroom", ""), 1, MAX_ID)
         if not data.get("classroom", "").strip() and source is not None:
             # no class chosen: the same page again, saying so (never a guessed class)
-            choices, _chosen = _class_choices(taught)
+            choices, _chosen = live.class_choices(taught)
             context = {
                 "taught": taught,
                 "choices": choices,
@@ -726,9 +703,9 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
                 **source.options,
                 "rules": source.options.get("rules") or classroom.rules,
             }
-        live.start(classroom, source, _lesson_settings(data) if "countdown" in data else None)
+        live.start(classroom, source, live.lesson_settings(data) if "countdown" in data else None)
         return redirect("tutor:live", pk=classroom.pk)
-    choices, chosen = _class_choices(taught)
+    choices, chosen = live.class_choices(taught)
     context = {
         "taught": taught,
         "choices": choices,
@@ -766,18 +743,6 @@ def _step_context(request: HtmxHttpRequest, prompt: live.Prompt, base: str) -> d
         + "?"
         + walkthrough.request_query(prompt.request)
         + "&present=1",
-    }
-
-
-def _lesson_settings(data: QueryDict) -> dict[str, Any]:
-    """How the teacher runs the room (the class page's live form): countdown, auto-reveal,
-    leaderboard (off unless ticked), hidden names."""
-    countdown = parse_int(data.get("countdown", "") or "0", 0, 600) or 0
-    return {
-        "countdown": countdown,
-        "auto_reveal": bool(countdown) and data.get("auto_reveal") == "1",
-        "leaderboard": data.get("leaderboard") == "1",
-        "hide_names": data.get("hide_names") == "1",
     }
 
 
@@ -969,7 +934,7 @@ def _play_context(
         tiles=hand_tiles(prompt.request),
         mine=mine,
         mine_text=live.value_text(mine.value) if mine else "",
-        rows=_question_rows(prompt.question, given)
+        rows=question_rows(prompt.question, given)
         if prompt.question
         else [
             {
