@@ -2,6 +2,9 @@
 
 Run: ``.venv/bin/python bench/live.py [--students 40] [--port 8441] [--find] [--max 400]``
 
+A whole lesson plan (10 questions, countdown, auto-reveal; two app servers behind PostgreSQL
+and Redis with ``--servers 2``): ``bench/live.py --plan 10 --students 200`` (bench/live_plan.py).
+
 gunicorn runs with DJANGO_DEBUG=0 (``collectstatic`` fills a temporary folder first, as a
 deployment does; never the checkout). A throwaway SQLite database (in a temporary folder), or with
 DATABASE_URL set to PostgreSQL (``tools/with_postgres.sh``) that database emptied, gets a teacher,
@@ -185,7 +188,7 @@ def prepare(port: int, pk: int, seat: Seat) -> None:
         port, "GET", f"/tutor/class/{pk}/live/play", seat, htmx=False
     )
     if status != 200:
-        raise RuntimeError(f"play page answered {status}")
+        raise RuntimeError(f"play page answered {status}: {text[:300]!r}")
     cookie = re.search(r"csrftoken=([^;]+)", headers.get("Set-Cookie", ""))
     if cookie:
         seat.csrf = cookie.group(1)
@@ -301,7 +304,7 @@ def cpu_seconds(master: int) -> float:
     return total
 
 
-def wait_for(port: int, seconds: float = 30) -> None:
+def wait_for(port: int, seconds: float = 120) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -483,7 +486,17 @@ def main() -> None:
     parser.add_argument("--find", action="store_true", help="grow the class until p95 > 100 ms")
     parser.add_argument("--step", type=int, default=40)
     parser.add_argument("--max", type=int, default=400)
+    parser.add_argument("--plan", type=int, default=0, help="run a lesson plan of N questions")
+    parser.add_argument("--countdown", type=int, default=10, help="seconds per question (--plan)")
+    parser.add_argument("--hold", type=float, default=2.0, help="reveal on screen (--plan)")
+    parser.add_argument("--servers", type=int, default=1, help="app servers (--plan; 2: Redis)")
+    parser.add_argument("--redis-port", type=int, default=8174)
+    parser.add_argument("--pg-port", type=int, default=8175)
     args = parser.parse_args()
+    if args.plan:
+        import live_plan  # beside this script
+
+        raise SystemExit(0 if live_plan.main(args) else 1)
     # The projector polls every TEACHER_EVERY seconds over the window: stretch the window (the
     # answers spread over it too) until it holds --polls of them.
     args.window = max(args.window, args.polls * TEACHER_EVERY)

@@ -18,6 +18,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scorer.answers import AnswerError
+
 #: The engine's note of where notation went wrong: " (at character 7)".
 _AT: Final = re.compile(r"\s*\(at character (?P<at>\d+)\)$")
 
@@ -415,3 +417,22 @@ def notation_message(message: str, position: int | None = None) -> str:
     """A notation error the picker met itself (typed or linked text), translated."""
     where = f" (at character {position + 1})" if position is not None else ""
     return match(N, "hand", message + where) or str(FALLBACK[N])
+
+
+#: A typed answer scorer.answers could not read, as the pages say it (by its code).
+ANSWER_MESSAGES: Final[Mapping[str, Promise]] = {
+    "empty": gettext_lazy("Type your answer."),
+    "too_long": gettext_lazy("This answer is too long."),
+    "not_a_number": gettext_lazy("Type the points as a number, such as 8000."),
+    "too_big": gettext_lazy("This number is too large."),
+    "one_number": gettext_lazy("Type one number, such as 8000."),
+    "two_numbers": gettext_lazy(
+        "Type two numbers: what each non-dealer pays, then what the dealer pays, such as 1300/2600."
+    ),
+    "each_one": gettext_lazy("Type what every player pays, such as 1300 all."),
+}
+
+
+def answer_message(error: AnswerError) -> str:
+    """One translated sentence for a typed answer that could not be read."""
+    return str(ANSWER_MESSAGES.get(error.code, ANSWER_MESSAGES["not_a_number"]))

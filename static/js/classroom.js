@@ -6,6 +6,7 @@
  * - A live answer htmx could not send (no connection) says so under the form and is sent
  *   again every 3 s until it goes through (the server keeps only the first answer).
  * - The browser's time zone goes into a cookie: a class created here shows its times in it.
+ * - A refused answer (400) stays inside the phone's page (see below).
  */
 (function () {
   "use strict";
@@ -30,6 +31,18 @@
     }
   }
   window.setInterval(tick, 1000);
+
+  // A refused answer (400: the phone's own region with its message) is swapped in like any
+  // answer, and the phone keeps polling. Under DEBUG, django-htmx's error overlay listens on
+  // the document for 400s and would put the bare fragment in place of the whole page (no
+  // styles, no header, no poll): stopped here, before it, for the phone's region only.
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    var elt = event.target;
+    if (xhr && xhr.status === 400 && elt && elt.closest && elt.closest("#play")) {
+      event.stopPropagation();
+    }
+  }, true);
 
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.target;

@@ -92,7 +92,7 @@ def test_a_live_lesson_with_three_phones(browser: Any, live_server: Any) -> None
         assert "riichi" in facts
         assert "Honba: 2." in facts
         assert "Riichi sticks on the table: 1." in facts
-    assert "two numbers, as players say it" in aki.locator("#q-hint").inner_text()
+    assert "two numbers, such as 1300/2600" in aki.locator("#q-hint").inner_text()
     shot(teacher, "projector-countdown-situation")
     shot(aki, "phone-question")
 
@@ -149,9 +149,11 @@ def test_a_live_lesson_with_three_phones(browser: Any, live_server: Any) -> None
     other_tab.close()
 
     teacher.click("#end-live")
-    teacher.wait_for_url("**/lessons/*/")
+    teacher.wait_for_url("**/lessons/*/end")  # the projector's end screen, not the report
     podium = teacher.get_by_test_id("podium").inner_text()
     assert re.search(r"1\s+(Aki|Chika)", podium)
+    teacher.click("#report-link")
+    teacher.wait_for_url("**/lessons/*/")
     grid = teacher.get_by_test_id("report-grid").inner_text()
     for name in phones:
         assert name in grid

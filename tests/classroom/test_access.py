@@ -12,13 +12,22 @@ from django.urls import URLPattern
 
 from tests.classroom.conftest import join_by_name, teacher_client
 from tutor.classroom import urls as classroom_urls
-from tutor.classroom.models import Assignment, Classroom, LiveLesson, LiveQuestion, Membership
+from tutor.classroom.models import (
+    Assignment,
+    Classroom,
+    LessonPlan,
+    LiveLesson,
+    LiveQuestion,
+    Membership,
+    PlanItem,
+)
 from tutor.collections.models import Collection, SavedHand
 
 pytestmark = pytest.mark.django_db
 
 SECRET_NAME = "Secret-Class-Name"
 STUDENT = "Hidden-Student"
+SECRET_PLAN = "Secret-Plan-Title"
 
 
 @dataclass
@@ -59,6 +68,9 @@ def scene(db: object) -> Scene:
     other_class = Classroom.objects.get(name="Other class")
     other_student = join_by_name(other_class, "Outsider")
     membership = Membership.objects.get(display_name=STUDENT)
+    owner.post("/tutor/class/plans/new", {"title": SECRET_PLAN})
+    plan = LessonPlan.objects.get()
+    owner.post(f"/tutor/class/plans/{plan.pk}/add", {"deck": deck.public_id})
     return Scene(
         owner,
         member,
@@ -74,6 +86,8 @@ def scene(db: object) -> Scene:
             "code": classroom.code,
             "lid": LiveLesson.objects.get().pk,
             "question": LiveQuestion.objects.get().pk,
+            "plan": plan.pk,
+            "item": PlanItem.objects.get().pk,
         },
     )
 
@@ -112,9 +126,25 @@ ROUTES: list[Route] = [
     # the projector's poll with another class's question and a forged token
     ("live_panel", "GET", "/tutor/class/{pk}/live/panel?q={question}&t=forged", ""),
     ("live_new", "POST", "/tutor/class/live/new?classroom={pk}", ""),
+    ("lobby_remove", "POST", "/tutor/class/{pk}/live/lobby/{member}/remove", ""),
+    ("lesson_end_screen", "GET", "/tutor/class/{pk}/lessons/{lid}/end", ""),
+    ("paced_play", "GET", "/tutor/class/{pk}/paced/", "member"),
+    ("paced_answer", "POST", "/tutor/class/{pk}/paced/answer", "member"),
+    ("paced_watch", "GET", "/tutor/class/{pk}/paced/watch", ""),
+    ("paced_end", "POST", "/tutor/class/{pk}/paced/end", ""),
+    # lesson plans: the teacher's own (any other teacher: 404; students, visitors: 403)
+    ("plan", "GET", "/tutor/class/plans/{plan}/", ""),
+    ("plan_add", "POST", "/tutor/class/plans/{plan}/add", ""),
+    ("plan_rename", "POST", "/tutor/class/plans/{plan}/rename", ""),
+    ("plan_copy", "POST", "/tutor/class/plans/{plan}/copy", ""),
+    ("plan_delete", "POST", "/tutor/class/plans/{plan}/delete", ""),
+    ("plan_run", "POST", "/tutor/class/plans/{plan}/run", ""),
+    ("plan_move", "POST", "/tutor/class/plans/{plan}/items/{item}/move", ""),
+    ("plan_remove", "POST", "/tutor/class/plans/{plan}/items/{item}/remove", ""),
+    ("plan_add_to", "POST", "/tutor/class/plans/add?plan={plan}", ""),
 ]
 #: Pages open to everyone by design (checked below for what they show).
-PUBLIC = {"classes", "class_create", "join", "join_code", "live_new"}
+PUBLIC = {"classes", "class_create", "join", "join_code", "live_new", "plans", "plan_create"}
 
 
 def _post_data(ids: dict[str, object]) -> dict[str, object]:
@@ -138,6 +168,7 @@ def _post_data(ids: dict[str, object]) -> dict[str, object]:
         "dealer": "any",
         "win": "any",
         "from": "/tutor/explain?hand=234m234m456p55s68p&win=7p",
+        "plan": ids["plan"],
     }
 
 
@@ -166,10 +197,26 @@ def test_intruders_get_404_or_403_never_data(scene: Scene, route: Route) -> None
         body = response.content.decode()  # type: ignore[attr-defined]
         assert SECRET_NAME not in body, f"{who} saw the class on {name}"
         assert STUDENT not in body, f"{who} saw a student on {name}"
+        assert SECRET_PLAN not in body, f"{who} saw the plan on {name}"
     classroom = Classroom.objects.get(name=SECRET_NAME)
     assert classroom.name == SECRET_NAME
     assert classroom.code == scene.ids["code"]
     assert Membership.objects.filter(display_name=STUDENT).exists()
+    assert LessonPlan.objects.get().title == SECRET_PLAN
+    assert PlanItem.objects.count() == 1
+
+
+def test_the_plan_lists_are_each_teachers_own(scene: Scene) -> None:
+    for who, client in scene.clients.items():
+        listing = client.get("/tutor/class/plans/")
+        if who == "other teacher":
+            assert listing.status_code == 200
+            assert SECRET_PLAN not in listing.content.decode()
+        else:
+            assert listing.status_code == 403, who
+            assert client.post("/tutor/class/plans/new", {"title": "x"}).status_code == 403
+    assert scene.member.get("/tutor/class/plans/").status_code == 403
+    assert SECRET_PLAN in scene.owner.get("/tutor/class/plans/").content.decode()
 
 
 @pytest.mark.parametrize("route", ROUTES, ids=[f"{r[1]} {r[0]}" for r in ROUTES])

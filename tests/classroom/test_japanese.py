@@ -21,7 +21,7 @@ from tests.support.japanese import JA, both, en_url, english_left, get_en, get_j
 from tutor import quiz
 from tutor.classroom import assignments, live
 from tutor.classroom.mistakes import meaning
-from tutor.classroom.models import Assignment
+from tutor.classroom.models import Assignment, Classroom
 
 pytestmark = pytest.mark.django_db
 
@@ -181,9 +181,7 @@ def test_the_live_lesson(world: World) -> None:
     assert question is not None
     aki = world.students["Aki"]
     en, ja = both(aki, "tutor:live_play", pk)
-    assert_japanese(
-        en, ja, "第1問", "この手のアガリは合計何点ですか？", "自風：南。場風：東。", "送信"
-    )
+    assert_japanese(en, ja, "第1問", "放銃者の支払いは何点ですか？", "自風：南。場風：東。", "送信")
     # The quiz's drawing (quiz/_hand.html): the hand in canonical order, honours by name.
     assert 'aria-label="手牌：223344m45668p55s＋7p"' in ja
     sent = {"question": str(question.pk), "a_points": "1300"}
@@ -219,7 +217,7 @@ def test_the_mistake_phrases_and_separators() -> None:
 def test_the_new_live_pages_and_the_report_in_japanese(world: World) -> None:
     pk = world.classroom.pk
     en, ja = both(world.teacher, "tutor:live_lobby", pk)
-    assert_japanese(en, ja, "クラスの生徒2人", "授業の進め方")
+    assert_japanese(en, ja, "参加中の生徒2人", "授業の進め方")
     tsumo = HAND + "&tsumo=1&honba=1&sticks=1&riichi=1&dora=8s&ura=3m"
     world.teacher.post(
         en_url("tutor:live_new"), {"from": tsumo, "classroom": pk, "countdown": "30"}
@@ -256,8 +254,8 @@ def test_times_are_in_the_class_time_zone_and_labelled(world: World) -> None:
     world.teacher.post(ja_url("tutor:class_create"), {"name": "月曜クラブ", "rules": "tenhou"})
     monday = world.classroom.teacher.classes_taught.get(name="月曜クラブ")
     assert monday.time_zone == "Asia/Tokyo"
-    # the Tuesday club was made in English without a browser zone: UTC, said so
-    assert world.classroom.time_zone == ""
+    # the Tuesday club was made in English without a browser zone: UTC, saved and said so
+    assert world.classroom.time_zone == "UTC"
     a = assign(world)
     page = get_en(world.teacher, "tutor:class", world.classroom.pk).content.decode()
     assert re.search(r"due [^<]*\d{1,2}:\d{2} [AP]\.?M\.? UTC|due [^<]*\d{1,2}:\d{2} UTC", page)
@@ -278,3 +276,32 @@ def test_times_are_in_the_class_time_zone_and_labelled(world: World) -> None:
     assert world.classroom.teacher.classes_taught.get(name="Paris club").time_zone == (
         "Europe/Paris"
     )
+
+
+def test_the_browser_zone_is_decoded_and_one_zone_shows_in_both_languages(world: World) -> None:
+    # classroom.js writes the cookie URL-encoded, as a browser sends it
+    world.teacher.cookies["tenbo_tz"] = "Asia%2FTokyo"
+    form = get_en(world.teacher, "tutor:classes").content.decode()
+    assert 'name="time_zone" maxlength="40" value="Asia/Tokyo"' in form
+    world.teacher.post(en_url("tutor:class_create"), {"name": "Tokyo club", "rules": "tenhou"})
+    tokyo = world.classroom.teacher.classes_taught.get(name="Tokyo club")
+    assert tokyo.time_zone == "Asia/Tokyo"
+    # a zone chosen on the form wins; a wrong one is said next to the field
+    world.teacher.post(
+        en_url("tutor:class_create"),
+        {"name": "London club", "rules": "tenhou", "time_zone": "Europe/London"},
+    )
+    assert world.classroom.teacher.classes_taught.get(name="London club").time_zone == (
+        "Europe/London"
+    )
+    bad = world.teacher.post(
+        en_url("tutor:class_create"), {"name": "Mars", "rules": "tenhou", "time_zone": "Mars/X"}
+    )
+    assert bad.status_code == 400
+    assert 'id="new-zone-error"' in bad.content.decode()
+    # a class saved without a zone (before this fix) reads UTC on both pages, never JST on one
+    Classroom.objects.filter(pk=tokyo.pk).update(time_zone="")
+    en = get_en(world.teacher, "tutor:class", tokyo.pk).content.decode()
+    ja = get_ja(world.teacher, "tutor:class", tokyo.pk).content.decode()
+    assert 'value="UTC"' in en
+    assert 'value="UTC"' in ja

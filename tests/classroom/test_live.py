@@ -65,7 +65,7 @@ def test_a_hand_live_answers_histogram_reveal_and_walkthrough(world: World) -> N
     assert 'hx-trigger="every 1500ms"' in projector
     assert "0 answers" in projector
     phone = world.students["Aki"].get(f"/tutor/class/{pk}/live/play").content.decode()
-    assert "How many points does this hand win?" in phone
+    assert "How many points does the discarder pay?" in phone
     assert 'hx-trigger="every 2s"' in phone
     qid = current_pk(world)
     html = send(world.students["Aki"], world, qid, "2,600")
@@ -154,7 +154,7 @@ def test_a_deck_runs_its_hands_in_order(world: World) -> None:
     assert second.query == queries[1]
     response = act(world, "next")  # the deck is done: the lesson ends, its report opens
     lesson = LiveLesson.objects.get()
-    assert response["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/"  # type: ignore[index]
+    assert response["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/end"  # type: ignore[index]
     assert live.current(world.classroom) is None
     # another teacher's deck cannot be started
     other = Collection.objects.create(owner=world.member("Aki").learner, title="Not yours")
@@ -381,7 +381,7 @@ def test_numbering_restarts_with_each_lesson_and_reports_are_kept(world: World) 
     assert live.current(world.classroom).number == 2  # type: ignore[union-attr]
     ended = act(world, "end")
     lesson = LiveLesson.objects.get()
-    assert ended["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/"  # type: ignore[index]
+    assert ended["Location"] == f"/tutor/class/{pk}/lessons/{lesson.pk}/end"  # type: ignore[index]
     assert lesson.ended is not None
     again = start(world, url)
     assert again.number == 1

@@ -205,4 +205,4 @@ def test_a_wrong_time_zone_is_said_next_to_the_field(world: World) -> None:
     page = world.teacher.get(response["Location"]).content.decode()
     assert 'id="zone-error"' in page
     world.classroom.refresh_from_db()
-    assert world.classroom.time_zone == ""
+    assert world.classroom.time_zone == "UTC"

@@ -41,13 +41,14 @@ def test_an_answer_row_holds_every_value_as_given(client):
     """The answer is one plain INSERT (progress._insert_answer): each value reads back through
     the ORM exactly as it was written (JSON, the timestamp, the key)."""
     q = quiz.make_question("table", 5, {"item": KEY})
-    given = {**right_answers(q), "a_ron": "12,000 ２"}
+    # readable (full-width digits, 点: scorer.answers) yet wrong, and stored exactly as typed
+    given = {**right_answers(q), "a_ron": "１２，３４５点"}
     post_answer(client, q, given, answer_key="e" * 32)
     row = Answer.objects.get()
     learner = Learner.objects.get()
     assert (row.learner, row.kind, row.key, row.seed) == (learner, "table", KEY, 5)
     assert row.correct is False
-    assert row.given == {"ron": "12,000 ２"}
+    assert row.given == {"ron": "１２，３４５点"}
     assert row.expected == q.expected
     assert row.answer_key == "e" * 32
     item = ItemProgress.objects.get()

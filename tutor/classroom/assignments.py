@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from config.spreadsheet import safe_cell
+from scorer.numbers import points_text
 from tutor.accounts.models import Learner
 from tutor.classroom import mistakes
 from tutor.classroom.models import Assignment, AssignmentAnswer, Membership
@@ -114,8 +115,21 @@ def answer(
     return q, verdict, row, True
 
 
+#: A tsumo's two shares, written as the live lesson writes them ("1,300/2,600", 1300・2600)
+SHARES = ("tsumo_others", "tsumo_dealer")
+
+
 def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
-    """An answer on one line: field values joined by " / " (chosen labels for choices)."""
+    """An answer on one line: field values joined by " / " (chosen labels for choices); a
+    tsumo's two shares as players write them, the same in the live report, the assignment
+    grid and both CSVs."""
+    if tuple(f.name for f in q.fields) == SHARES:
+        others, dealer = (quiz.parse_number(str(given.get(name, ""))) for name in SHARES)
+        if others is not None and dealer is not None:
+            return _("%(others)s/%(dealer)s") % {
+                "others": points_text(others),
+                "dealer": points_text(dealer),
+            }
     parts = []
     for f in q.fields:
         value = given.get(f.name, "")
@@ -126,8 +140,10 @@ def given_text(q: quiz.Question, given: dict[str, Any]) -> str:
             parts.append(comma.join(names.get(v, v) for v in sorted(value)) or "—")
         else:
             number = quiz.parse_number(str(value))
-            # points with a thousands separator, as everywhere else
-            parts.append(f"{number:,}" if number is not None and f.numeric else str(value) or "—")
+            # points as the page's language writes them (2,000 / 2000), as everywhere else
+            parts.append(
+                points_text(number) if number is not None and f.numeric else str(value) or "—"
+            )
     return " / ".join(parts)
 
 
@@ -227,6 +243,22 @@ def results(assignment: Assignment) -> Results:
         percent = round(100 * score / assignment.count) if assignment.count else 0
         per_student.append(StudentResult(m, answers, score, percent, round(total, 1)))
     return Results(assignment, questions, students, grid, accuracy, wrong, per_student)
+
+
+def copies_of(assignment: Assignment) -> list[Assignment]:
+    """The same assignment set for the teacher's other classes at once ("also for"): each class
+    has its own copy, which editing this one leaves as it is."""
+    return list(
+        Assignment.objects.filter(
+            classroom__teacher_id=assignment.classroom.teacher_id,
+            title=assignment.title,
+            kind=assignment.kind,
+            opens=assignment.opens,
+            count=assignment.count,
+        )
+        .exclude(pk=assignment.pk)
+        .select_related("classroom")
+    )
 
 
 def results_csv(res: Results) -> str:

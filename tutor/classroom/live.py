@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import unicodedata
+import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
@@ -23,6 +22,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scorer.answers import AnswerError, Want, from_stored, parse_number
+from scorer.answers import parse_points as read_points
+from scorer.errors import answer_message
 from scorer.numbers import points_text
 from scorer.params import parse_int
 from tutor.accounts.models import Learner
@@ -81,6 +83,45 @@ def source_from_url(url: str) -> Source | None:
         seed=seed if seed is not None else random.randrange(1, 10**9),
         options=options,
     )
+
+
+#: The countdowns a teacher may choose (seconds; 0: none)
+COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
+
+
+def lesson_settings(data: QueryDict) -> dict[str, Any]:
+    """How the teacher runs the room (the class page's live form): countdown, auto-reveal,
+    leaderboard (off unless ticked), hidden names."""
+    countdown = parse_int(data.get("countdown", "") or "0", 0, 600) or 0
+    return {
+        "countdown": countdown,
+        "auto_reveal": bool(countdown) and data.get("auto_reveal") == "1",
+        "leaderboard": data.get("leaderboard") == "1",
+        "hide_names": data.get("hide_names") == "1",
+    }
+
+
+def class_choices(
+    taught: list[Classroom],
+) -> tuple[list[tuple[Classroom, LiveLesson | None]], tuple[Classroom, LiveLesson | None] | None]:
+    """Each class with its lesson under way (if any), and the class chosen by default: the
+    one whose lesson is running (the latest started, when several are), or the only class.
+    With several classes and no lesson running nothing is chosen: the teacher picks."""
+    lessons = {
+        lesson.classroom_id: lesson
+        for lesson in LiveLesson.objects.filter(classroom__in=taught, ended__isnull=True).order_by(
+            "started", "id"
+        )
+    }
+    choices = [(c, lessons.get(c.pk)) for c in taught]
+    running = [pair for pair in choices if pair[1] is not None]
+    if running:
+        chosen = max(running, key=lambda pair: (pair[1].started, pair[1].pk) if pair[1] else 0)
+    elif len(choices) == 1:
+        chosen = choices[0]
+    else:
+        chosen = None
+    return choices, chosen
 
 
 def open_lesson(classroom: Classroom | int) -> LiveLesson | None:
@@ -170,6 +211,42 @@ def current_for(membership: Membership) -> LiveQuestion | None:
     return rows.annotate(answered=Exists(mine)).order_by("-id").first()
 
 
+# -- who is here ----------------------------------------------------------------------------------
+
+#: A student counts as here when a live page of theirs polled within this many seconds.
+PRESENT_SECONDS = 60
+#: Each process writes a student's "seen" at most this often (phones poll every 2 s).
+SEEN_EVERY = 20.0
+_seen_written: dict[int, float] = {}
+
+
+def mark_seen(membership_pk: int) -> None:
+    """Note that a student's phone is on a live page (a small UPDATE, at most every
+    :data:`SEEN_EVERY` seconds per student and process)."""
+    now = time.monotonic()
+    if now - _seen_written.get(membership_pk, -SEEN_EVERY) < SEEN_EVERY:
+        return
+    if len(_seen_written) > 50_000:
+        _seen_written.clear()
+    _seen_written[membership_pk] = now
+    Membership.objects.filter(pk=membership_pk).update(seen=timezone.now())
+
+
+def present(classroom: Classroom | int) -> Any:
+    """The class's students seen on a live page in the last minute."""
+    cutoff = timezone.now() - timedelta(seconds=PRESENT_SECONDS)
+    return Membership.objects.filter(classroom=classroom, seen__gte=cutoff)
+
+
+def poll_member(token: str) -> int | None:
+    """The membership a poll token was issued for (None if missing or forged)."""
+    try:
+        value = _SIGNER.unsign(token)
+    except BadSignature:
+        return None
+    return parse_int(value.partition(".")[0])
+
+
 _SIGNER = Signer(salt="tenbo.classroom.live-poll")
 
 
@@ -203,7 +280,11 @@ def unchanged(classroom_pk: int, key: str) -> bool:
         .first()
     )
     if row is None:
-        return key == "0"
+        # nothing on: unchanged, unless a student-paced lesson started (the phone moves there)
+        paced = LiveLesson.objects.filter(
+            classroom_id=classroom_pk, ended__isnull=True, paced=True
+        ).exists()
+        return key == "0" and not paced
     pk, revealed, closes, auto = row
     if not revealed and auto and closes is not None and timezone.now() >= closes:
         return False
@@ -262,6 +343,8 @@ class Prompt:
     shares: tuple[int, int | None] | None = None
     #: Which form the answer takes ("… all", "…/…"), said next to the box
     hint: str = ""
+    #: What a typed hand answer must be: one number, "… all", or two shares
+    want: Want = Want.NUMBER
 
 
 def prompt_for(live: LiveQuestion) -> Prompt:
@@ -290,24 +373,31 @@ def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: s
     total = int(pay["total"])
     facts = situation(data, walk.result)
     if pay["ron"] is not None:
+        # The discarder's payment (honba included): the riichi sticks on the table are not
+        # part of it, and the question says so where there are any.
         return Prompt(
-            _("How many points does this hand win?"),
-            [quiz.Field("points", _("Total points"))],
+            _("How many points does the discarder pay?"),
+            [quiz.Field("points", _("The discarder pays"))],
             value_text(str(total)),
             request=data,
             facts=facts,
             total=total,
+            hint=_("Riichi sticks not included (the winner takes them as well).")
+            if pay.get("sticks")
+            else _("One number, such as 8000."),
         )
     others = int(pay["tsumo_others"] or 0)
     dealer = int(pay["tsumo_dealer"]) if pay["tsumo_dealer"] is not None else None
     if dealer is None:
         label = _("Each player pays")
-        hint = _("The dealer's tsumo: one number, as players say it (“… all”).")
+        hint = _("The dealer's tsumo: one number, such as 1300 all.")
         expected = f"all:{others}"
+        want = Want.ALL
     else:
         label = _("Each non-dealer pays / the dealer pays")
-        hint = _("A non-dealer's tsumo: two numbers, as players say it (“…/…”).")
+        hint = _("A non-dealer's tsumo: two numbers, such as 1300/2600.")
         expected = f"{others}/{dealer}"
+        want = Want.SPLIT
     return Prompt(
         _("Tsumo: how much does each player pay?"),
         [quiz.Field("points", label, numeric=False)],
@@ -317,6 +407,7 @@ def _prompt(source: str, query: str, kind: str, seed: int, options: str, lang: s
         total=total,
         shares=(others, dealer),
         hint=hint,
+        want=want,
     )
 
 
@@ -334,51 +425,37 @@ def situation(data: dict[str, Any], result: dict[str, Any]) -> list[str]:
     return facts
 
 
-# -- typed points: "8,000", "700 all", "1,300/2,600" --------------------------------------------
-
-_ALL = re.compile(r"^(.*?)\s*(all|each|オール|ずつ)$")
-_SPLIT = re.compile(r"\s*[/／・]\s*")
+# -- typed points: "8,000", "700 all", "1,300/2,600" (read by scorer.answers) ----------------
 
 
-def parse_points(text: str) -> str | None:
-    """A typed points answer in its stored form: ``"8000"``, ``"all:700"`` (each player pays
-    700) or ``"1300/2600"`` (the non-dealers' share, then the dealer's); None if it is none of
-    these. Full-width digits, 点 and thousands separators are fine."""
-    t = unicodedata.normalize("NFKC", text).strip().lower().replace("点", "")
-    if not t:
+def parse_points(text: str, want: Want = Want.ANY) -> str | None:
+    """A typed points answer in its stored form (``"8000"``, ``"all:700"``, ``"1300/2600"``),
+    as :func:`scorer.answers.parse_points` reads it for a question wanting ``want``; None if
+    it cannot be read (:func:`invalid` says why)."""
+    try:
+        return read_points(text, want).stored
+    except AnswerError:
         return None
-    each = _ALL.match(t)
-    if each:
-        n = quiz.parse_number(each.group(1))
-        return f"all:{n}" if n is not None else None
-    parts = _SPLIT.split(t)
-    if len(parts) == 2:
-        a, b = (quiz.parse_number(p) for p in parts)
-        if a is None or b is None:
-            return None
-        return f"{min(a, b)}/{max(a, b)}"  # the dealer always pays the larger share
-    n = quiz.parse_number(t)
-    return str(n) if n is not None else None
 
 
 def value_text(value: str) -> str:
     """A stored points answer as the page's language writes it ("700 all" / 700オール)."""
-    if value.startswith("all:") and value[4:].isdigit():
-        return _("%(each)s all") % {"each": points_text(int(value[4:]))}
-    head, slash, tail = value.partition("/")
-    if slash and head.isdigit() and tail.isdigit():
+    points = from_stored(value)
+    if points is None:
+        return value
+    if points.each:
+        return _("%(each)s all") % {"each": points_text(points.value)}
+    if points.dealer is not None:
         return _("%(others)s/%(dealer)s") % {
-            "others": points_text(int(head)),
-            "dealer": points_text(int(tail)),
+            "others": points_text(points.value),
+            "dealer": points_text(points.dealer),
         }
-    if value.isdigit():
-        return pgettext("a ron's payment", "%(points)s") % {"points": points_text(int(value))}
-    return value
+    return pgettext("a ron's payment", "%(points)s") % {"points": points_text(points.value)}
 
 
 def hand_correct(prompt: Prompt, value: str) -> bool:
-    """Whether a stored points answer is right: the total for a ron; for a tsumo each payer's
-    share, in either form ("700 all" or 700 for a dealer's tsumo)."""
+    """Whether a stored points answer is right: the discarder's payment for a ron; for a
+    tsumo each payer's share, in either form ("700 all" or 700 for a dealer's tsumo)."""
     if prompt.shares is None:
         return value == str(prompt.total)
     others, dealer = prompt.shares
@@ -388,11 +465,13 @@ def hand_correct(prompt: Prompt, value: str) -> bool:
 
 
 def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
-    """Why a posted answer cannot be stored ("" if it can): the server checks every field as
-    the browser's form does (a number where a number goes, one of the choices offered)."""
+    """Why a posted answer cannot be stored ("" if it can), in a sentence for the phone: the
+    server reads every field (a number where a number goes, one of the choices offered)."""
     if prompt.question is None:
-        if parse_points(str(given.get("points", ""))) is None:
-            return prompt.hint or _("Type the points as a number.")
+        try:
+            read_points(str(given.get("points", "")), prompt.want)
+        except AnswerError as error:
+            return answer_message(error)
         return ""
     for f in prompt.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -403,8 +482,11 @@ def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
                 return _("Choose an answer.")
             if any(not isinstance(v, str) or v not in offered for v in values):
                 return _("Choose one of the answers offered.")
-        elif f.numeric and quiz.parse_number(str(got)) is None:
-            return _("Type the points as a number.")
+        elif f.numeric:
+            try:
+                parse_number(str(got))
+            except AnswerError as error:
+                return answer_message(error)
     return ""
 
 
@@ -420,7 +502,7 @@ def check(prompt: Prompt, given: dict[str, Any]) -> tuple[str, bool, quiz.Verdic
     if prompt.question is not None:
         verdict = quiz.check(prompt.question, given)
         return _clip(_answer_line(prompt.question, given)), verdict.correct, verdict
-    value = parse_points(str(given.get("points", ""))) or "—"
+    value = parse_points(str(given.get("points", "")), prompt.want) or "—"
     return _clip(value), hand_correct(prompt, value), None
 
 
@@ -437,16 +519,45 @@ def answer(live: LiveQuestion, learner: Learner, given: dict[str, Any]) -> LiveA
     """Store a student's answer; only the first one counts (a second returns the first)."""
     prompt = prompt_for(live)
     text, correct, verdict = check(prompt, given)
+    lesson = live.lesson
+    points = (
+        speed_points(live, learner, lesson) if correct and lesson and lesson.speed_points else 0
+    )
     try:
         with transaction.atomic():
             row = LiveAnswer.objects.create(
-                question=live, learner=learner, value=text, correct=correct
+                question=live, learner=learner, value=text, correct=correct, points=points
             )
     except IntegrityError:
         return LiveAnswer.objects.filter(question=live, learner=learner).first()
     if prompt.question is not None and verdict is not None:
         quiz.record(learner, prompt.question, verdict, given)
     return row
+
+
+#: Speed points: a right answer earns BASE, plus up to SPEED more the faster it came (all of it
+#: at once, none at the end of the countdown or after SPEED_WINDOW seconds without one), plus
+#: STREAK for each right answer just before it in the lesson (at most STREAK_MAX of them).
+BASE, SPEED, SPEED_WINDOW, STREAK, STREAK_MAX = 500, 500, 30, 100, 5
+
+
+def speed_points(live: LiveQuestion, learner: Learner, lesson: LiveLesson) -> int:
+    """Points for a right answer given now (lessons with speed points)."""
+    window = lesson.countdown or SPEED_WINDOW
+    elapsed = (timezone.now() - live.created).total_seconds()
+    speed = round(SPEED * max(0.0, 1 - elapsed / window))
+    earlier = (
+        LiveAnswer.objects.filter(question__lesson=lesson, learner=learner)
+        .exclude(question=live)
+        .order_by("-question__number")
+        .values_list("correct", flat=True)[:STREAK_MAX]
+    )
+    streak = 0
+    for ok in earlier:
+        if not ok:
+            break
+        streak += 1
+    return BASE + speed + STREAK * streak
 
 
 @dataclass
@@ -520,11 +631,13 @@ class PanelState:
 
 
 def panel_state(classroom_pk: int) -> PanelState | None:
-    """The class's current question with its number of students (one query) and its answers
-    grouped in SQL (a second one); None when no question is on."""
-    members = Membership.objects.filter(classroom_id=OuterRef("classroom_id")).values(
-        "classroom_id"
-    )
+    """The class's current question with its number of students here (seen in the last
+    minute; one query) and its answers grouped in SQL (a second one); None when no question
+    is on."""
+    cutoff = timezone.now() - timedelta(seconds=PRESENT_SECONDS)
+    members = Membership.objects.filter(
+        classroom_id=OuterRef("classroom_id"), seen__gte=cutoff
+    ).values("classroom_id")
     row = (
         LiveQuestion.objects.filter(classroom_id=classroom_pk, ended=False)
         .order_by("-id")

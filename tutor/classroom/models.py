@@ -52,6 +52,8 @@ class Membership(models.Model):
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="memberships")
     display_name = models.CharField(_("display name"), max_length=40)
     joined = models.DateTimeField(_("joined"), auto_now_add=True)
+    #: Last seen on a live page (the phone's poll): who is here now, not the roster
+    seen = models.DateTimeField(_("last seen in a live lesson"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("student")
@@ -135,6 +137,50 @@ class AssignmentAnswer(models.Model):
         return f"{self.learner}: {self.assignment_id}#{self.number} {'✓' if self.correct else '✗'}"
 
 
+class LessonPlan(models.Model):
+    """A teacher's lesson plan: an ordered list of questions run from the projector with Next
+    (or worked through by each student at their own pace). Not tied to a class: the same plan
+    runs with any of the teacher's classes, and copies into a new one to change."""
+
+    teacher = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="lesson_plans")
+    title = models.CharField(_("title"), max_length=80)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("lesson plan")
+        verbose_name_plural = _("lesson plans")
+        ordering = ("-updated", "-id")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class PlanItem(models.Model):
+    """One question of a plan: a hand (its request query, from the picker or a saved hand) or
+    a quiz question (kind and filters; ``mode=choice`` asks it as multiple choice; a new
+    question of that kind each time the plan runs)."""
+
+    SOURCES: ClassVar = ("hand", "quiz")
+
+    plan = models.ForeignKey(LessonPlan, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveIntegerField(_("position in the plan"), default=0)
+    source = models.CharField(_("source"), max_length=8)
+    query = models.TextField(_("request"), blank=True)
+    kind = models.CharField(_("quiz kind"), max_length=20, blank=True)
+    options = models.JSONField(_("filters"), default=dict)
+    #: Where the item came from, in the teacher's words ("Saved hands: Monday #3")
+    note = models.CharField(_("note"), max_length=120, blank=True)
+
+    class Meta:
+        verbose_name = _("lesson plan item")
+        verbose_name_plural = _("lesson plan items")
+        ordering = ("position", "id")
+
+    def __str__(self) -> str:
+        return f"{self.plan}: {self.position + 1}"
+
+
 class LiveLesson(models.Model):
     """A live lesson: the questions asked from its start until the teacher ends it, and how the
     room is run (countdown, auto-reveal, leaderboard). Kept afterwards as the lesson's report."""
@@ -146,6 +192,15 @@ class LiveLesson(models.Model):
     auto_reveal = models.BooleanField(_("reveal when the time is up"), default=False)
     leaderboard = models.BooleanField(_("leaderboard"), default=False)
     hide_names = models.BooleanField(_("hide names on the leaderboard"), default=False)
+    #: The plan this lesson runs (None: questions asked one by one) and its item on screen
+    plan = models.ForeignKey(
+        LessonPlan, on_delete=models.SET_NULL, null=True, blank=True, related_name="lessons"
+    )
+    position = models.PositiveIntegerField(_("plan item on screen"), default=0)
+    #: Student-paced: every student works through the plan on their phone at their own pace
+    paced = models.BooleanField(_("students at their own pace"), default=False)
+    #: Points for speed and streaks on the leaderboard (accuracy stays the headline)
+    speed_points = models.BooleanField(_("points for speed"), default=False)
 
     class Meta:
         verbose_name = _("live lesson")
@@ -197,6 +252,8 @@ class LiveAnswer(models.Model):
     value = models.CharField(_("answer"), max_length=80)
     correct = models.BooleanField(pgettext_lazy("answer", "correct"))
     created = models.DateTimeField(_("answered at"), auto_now_add=True)
+    #: Speed and streak points (lessons with speed points only; 0 otherwise)
+    points = models.PositiveIntegerField(_("speed points"), default=0)
 
     class Meta:
         verbose_name = _("live answer")

@@ -28,6 +28,7 @@ class Cell:
     value: str
     correct: bool
     seconds: float
+    points: int = 0
 
 
 @dataclass
@@ -52,6 +53,7 @@ class StudentRow:
     cells: list[Cell | None]
     right: int
     seconds: float  # time to answer, summed over the questions answered
+    points: int = 0  # speed and streak points (lessons with speed points)
 
 
 @dataclass
@@ -66,7 +68,7 @@ def report(lesson: LiveLesson) -> Report:
     questions = list(lesson.questions.order_by("number", "id"))
     answers = list(
         LiveAnswer.objects.filter(question__lesson=lesson).values_list(
-            "question_id", "learner_id", "value", "correct", "created"
+            "question_id", "learner_id", "value", "correct", "created", "points"
         )
     )
     started = {q.pk: q.created for q in questions}
@@ -75,9 +77,9 @@ def report(lesson: LiveLesson) -> Report:
         for m in Membership.objects.filter(classroom=lesson.classroom_id)
     }
     by: dict[tuple[int, int], Cell] = {}
-    for qid, learner, value, correct, created in answers:
+    for qid, learner, value, correct, created, points in answers:
         seconds = max(0.0, (created - started[qid]).total_seconds())
-        by[(learner, qid)] = Cell(value, correct, round(seconds, 1))
+        by[(learner, qid)] = Cell(value, correct, round(seconds, 1), points)
     rows = []
     for q in questions:
         prompt = live.prompt_for(q)
@@ -98,7 +100,13 @@ def report(lesson: LiveLesson) -> Report:
         name = names.get(learner) or _("(removed student)")
         done = [c for c in cells if c is not None]
         students.append(
-            StudentRow(name, cells, sum(c.correct for c in done), sum(c.seconds for c in done))
+            StudentRow(
+                name,
+                cells,
+                sum(c.correct for c in done),
+                sum(c.seconds for c in done),
+                sum(c.points for c in done),
+            )
         )
     return Report(lesson, rows, students)
 
@@ -179,19 +187,80 @@ class Place:
     name: str
     right: int
     seconds: float
+    points: int = 0
+
+
+def ranked(
+    rows: list[tuple[str, int, float, int]], by_points: bool, hide: bool, top: int
+) -> list[Place]:
+    """Places from (name, right, seconds, points): the score is the number right (or the
+    points); equal scores share a place (1, 1, 3); only places up to ``top``; nobody with
+    nothing right is shown."""
+    scored = [r for r in rows if r[1] > 0]
+    scored.sort(key=lambda r: (-(r[3] if by_points else r[1]), r[0].lower()))
+    places: list[Place] = []
+    for n, (name, right, seconds, points) in enumerate(scored, start=1):
+        score = points if by_points else right
+        before = places[-1] if places else None
+        same = before is not None and (before.points if by_points else before.right) == score
+        place = before.place if same and before is not None else n
+        if place > top:
+            break
+        places.append(Place(place, "" if hide else name, right, round(seconds, 1), points))
+    return places
 
 
 def leaderboard(lesson: LiveLesson | None, top: int = 5) -> list[Place]:
-    """The lesson's best students: most right answers, then the least time (off by default;
-    the teacher turns it on, and may hide the names)."""
+    """The lesson's best students by the number right (or by points, when the lesson gives
+    points for speed): top five places, ties sharing one (off by default; the teacher turns
+    it on, and may hide the names)."""
     if lesson is None:
         return []
-    rows = sorted(report(lesson).students, key=lambda s: (-s.right, s.seconds, s.name))
-    places = []
-    for n, s in enumerate(rows[:top], start=1):
-        name = "" if lesson.hide_names else s.name
-        places.append(Place(n, name, s.right, round(s.seconds, 1)))
-    return places
+    rows = [(s.name, s.right, s.seconds, s.points) for s in report(lesson).students]
+    return ranked(rows, lesson.speed_points, lesson.hide_names, top)
+
+
+def question_podium(question: LiveQuestion, top: int = 3) -> list[Place]:
+    """One question's podium after its reveal: the right answers with the most points (the
+    fastest), for lessons with speed points."""
+    lesson = question.lesson
+    if lesson is None:
+        return []
+    names = dict(
+        Membership.objects.filter(classroom=question.classroom_id).values_list(
+            "learner_id", "display_name"
+        )
+    )
+    answers = LiveAnswer.objects.filter(question=question, correct=True).values_list(
+        "learner_id", "created", "points"
+    )
+    rows = [
+        (names.get(learner, ""), 1, (created - question.created).total_seconds(), points)
+        for learner, created, points in answers
+        if learner in names
+    ]
+    return ranked(rows, True, lesson.hide_names, top)
+
+
+def summary(lesson: LiveLesson) -> dict[str, Any]:
+    """The projector's end screen: the class's accuracy, the hardest question, the podium."""
+    rep = report(lesson)
+    answered = sum(r.answered for r in rep.questions)
+    right = sum(r.right for r in rep.questions)
+    asked = [r for r in rep.questions if r.answered]
+    hardest = min(asked, key=lambda r: (r.right / r.answered, -r.question.number), default=None)
+    rows = [(s.name, s.right, s.seconds, s.points) for s in rep.students]
+    return {
+        "questions": len(rep.questions),
+        "answered": answered,
+        "right": right,
+        "accuracy": round(100 * right / answered) if answered else None,
+        "hardest": hardest,
+        "hardest_accuracy": round(100 * hardest.right / hardest.answered) if hardest else None,
+        "podium": ranked(rows, lesson.speed_points, lesson.hide_names, 3)
+        if lesson.leaderboard
+        else [],
+    }
 
 
 # -- CSV -----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.dispatch import receiver
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from tutor.accounts.learners import SESSION_KEY, learner_for, learner_merged
 from tutor.accounts.models import Learner
@@ -110,6 +111,7 @@ def join(classroom: Classroom, learner: Learner, display_name: str) -> Membershi
                 classroom=classroom,
                 learner=learner,
                 display_name=free_name(classroom, display_name),
+                seen=timezone.now(),  # here: they just joined
             )
     except IntegrityError:  # the same learner joining twice at once
         return Membership.objects.get(classroom=classroom, learner=learner)

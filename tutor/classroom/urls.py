@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tutor.classroom import views
+from tutor.classroom import paced_views, plan_views, views
 
 urlpatterns = [
     path("", views.classes, name="classes"),
@@ -10,6 +10,17 @@ urlpatterns = [
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join_code, name="join_code"),
     path("live/new", views.live_new, name="live_new"),
+    path("plans/", plan_views.plan_list, name="plans"),
+    path("plans/new", plan_views.plan_create, name="plan_create"),
+    path("plans/add", plan_views.plan_add_to, name="plan_add_to"),
+    path("plans/<int:pk>/", plan_views.plan_page, name="plan"),
+    path("plans/<int:pk>/add", plan_views.plan_add, name="plan_add"),
+    path("plans/<int:pk>/rename", plan_views.plan_rename, name="plan_rename"),
+    path("plans/<int:pk>/copy", plan_views.plan_copy, name="plan_copy"),
+    path("plans/<int:pk>/delete", plan_views.plan_delete, name="plan_delete"),
+    path("plans/<int:pk>/run", plan_views.plan_run, name="plan_run"),
+    path("plans/<int:pk>/items/<int:item>/move", plan_views.plan_move, name="plan_move"),
+    path("plans/<int:pk>/items/<int:item>/remove", plan_views.plan_remove, name="plan_remove"),
     path("<int:pk>/", views.class_page, name="class"),
     path("<int:pk>/code", views.class_code, name="class_code"),
     path("<int:pk>/rename", views.class_rename, name="class_rename"),
@@ -33,6 +44,12 @@ urlpatterns = [
     path("<int:pk>/live/answer", views.live_answer, name="live_answer"),
     path("<int:pk>/live/banner", views.live_banner, name="live_banner"),
     path("<int:pk>/live/lobby", views.live_lobby, name="live_lobby"),
+    path("<int:pk>/live/lobby/<int:member>/remove", views.lobby_remove, name="lobby_remove"),
+    path("<int:pk>/paced/", paced_views.paced_play, name="paced_play"),
+    path("<int:pk>/paced/answer", paced_views.paced_answer, name="paced_answer"),
+    path("<int:pk>/paced/watch", paced_views.paced_watch, name="paced_watch"),
+    path("<int:pk>/paced/end", paced_views.paced_end, name="paced_end"),
+    path("<int:pk>/lessons/<int:lid>/end", views.lesson_end_screen, name="lesson_end_screen"),
     path("<int:pk>/lessons/<int:lid>/", views.lesson_report, name="lesson_report"),
     path("<int:pk>/lessons/<int:lid>/report.csv", views.lesson_csv, name="lesson_csv"),
 ]

@@ -19,16 +19,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.converters import MAX_ID
+from scorer.answers import gather
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.accounts.learners import learner_for
-from tutor.classroom import assignments, live, reports, roster, zones
+from tutor.classroom import assignments, live, plans, reports, roster, zones
 from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm
 from tutor.classroom.models import (
     Assignment,
@@ -45,7 +46,7 @@ from tutor.quiz.services import ANSWER_PREFIX, hand_tiles
 from tutor.walkthrough import steps as walkthrough
 
 #: The countdowns a teacher may choose (seconds; 0: none)
-COUNTDOWNS = (0, 10, 20, 30, 45, 60, 90, 120)
+COUNTDOWNS = live.COUNTDOWNS
 
 # -- classes -------------------------------------------------------------------------------------
 
@@ -63,6 +64,7 @@ def classes(request: HtmxHttpRequest) -> HttpResponse:
         "joined": joined,
         "form": ClassForm(),
         "open": assignments.open_for(learner),
+        "zone": zones.default_zone(request) or "UTC",
     }
     return render(request, "classroom/classes.html", context)
 
@@ -71,14 +73,23 @@ def classes(request: HtmxHttpRequest) -> HttpResponse:
 def class_create(request: HtmxHttpRequest) -> HttpResponse:
     teacher = roster.teacher_for(request)
     form = ClassForm(request.POST)
-    if not form.is_valid():
-        context = {"teacher": True, "taught": list(teacher.classes_taught.all()), "form": form}
+    zone = request.POST.get("time_zone", "").strip()
+    zone_ok = not zone or zones.valid(zone)
+    if not form.is_valid() or not zone_ok:
+        context = {
+            "teacher": True,
+            "taught": list(teacher.classes_taught.all()),
+            "form": form,
+            "zone": zone,
+            "zone_error": not zone_ok,
+        }
         return render(request, "classroom/classes.html", context, status=400)
     classroom = Classroom.objects.create(
         teacher=teacher,
         name=form.cleaned_data["name"],
         rules=form.cleaned_data["rules"],
-        time_zone=zones.default_zone(request),
+        # the zone shown on the form (the browser's, decoded, or Japan's on a Japanese page)
+        time_zone=zone or zones.default_zone(request) or "UTC",
     )
     return redirect("tutor:class", pk=classroom.pk)
 
@@ -136,6 +147,7 @@ def _teacher_page(request: HtmxHttpRequest, classroom: Classroom) -> HttpRespons
 
 def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpResponse:
     classroom = membership.classroom
+    live.mark_seen(membership.pk)
     rows = []
     for a in classroom.assignments.filter(opens__lte=timezone.now()):
         done = assignments.answers_of(a, membership.learner)
@@ -152,6 +164,7 @@ def _student_page(request: HtmxHttpRequest, membership: Membership) -> HttpRespo
         "membership": membership,
         "rows": rows,
         "live": live.current(classroom),
+        "paced": _paced_on(classroom.pk),
     }
     with zones.override(classroom, request):
         return render(request, "classroom/student_class.html", context)
@@ -239,7 +252,7 @@ def student_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpRespon
             request,
             classroom,
             _("Remove %(name)s from the class?") % {"name": membership.display_name},
-            _("Remove"),
+            pgettext("a student from the class", "Remove"),
             _("They leave the class and cannot join it again with the code."),
         )
     roster.remove(membership)
@@ -412,6 +425,7 @@ def assignment_edit(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
             "assignment": assignment,
             "form": form,
             "zone": zones.zone_name(classroom, request),
+            "copies": assignments.copies_of(assignment),
         }
         status = 400 if form.errors else 200
         return render(request, "classroom/assignment_edit.html", context, status=status)
@@ -445,7 +459,7 @@ def assignment_preview(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespo
                 "number": n + 1,
                 "question": q,
                 "tiles": hand_tiles(q.request),
-                "rows": _question_rows(q, {}),
+                "rows": question_rows(q, {}),
                 "expected": assignments.expected_text(q),
             }
         )
@@ -492,7 +506,7 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
     return _render_student(request, assignment, membership)
 
 
-def _question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
+def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for f in q.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -539,7 +553,7 @@ def _render_student(
             number=nxt,
             position=order.index(nxt) + 1,
             tiles=hand_tiles(q.request),
-            rows=_question_rows(q, {}),
+            rows=question_rows(q, {}),
         )
     if nxt is None or not context["open"]:
         summary = []
@@ -584,12 +598,7 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
-    given: dict[str, Any] = {
-        f.name: data.getlist(ANSWER_PREFIX + f.name)
-        if f.multiple
-        else data.get(ANSWER_PREFIX + f.name, "")
-        for f in q.fields
-    }
+    given: dict[str, Any] = gather(((f.name, f.multiple) for f in q.fields), dict(data.lists()))
     shown = request.session.get(_shown_key(assignment, number))
     seconds = (
         min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
@@ -604,7 +613,7 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
         "number": number,
         "position": order.index(number) + 1,
         "tiles": hand_tiles(q.request),
-        "rows": _question_rows(q, row.given),
+        "rows": question_rows(q, row.given),
         "verdict": verdict,
         "stored": stored,
         "more": assignments.next_number(assignment, membership.learner) is not None,
@@ -635,7 +644,7 @@ def _csv_name(*parts: str) -> str:
 # -- live lesson ---------------------------------------------------------------------------------
 
 
-def _source(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
+def source_from(request: HtmxHttpRequest, data: QueryDict) -> live.Source | None:
     if data.get("deck"):
         teacher = roster.teacher_for(request)
         deck = Collection.objects.filter(public_id=data["deck"], owner=teacher).first()
@@ -664,11 +673,27 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the class to ask (GET), then start the live question (POST)."""
     teacher = roster.teacher_for(request)
     data = request.POST if request.method == "POST" else request.GET
-    source = _source(request, data)
+    source = source_from(request, data)
     taught = list(teacher.classes_taught.all())
     if request.method == "POST":
-        pk = parse_int(data.get("classroom", ""), 1, MAX_ID) or 0
-        classroom = get_object_or_404(Classroom, pk=pk, teacher=teacher)
+        pk = parse_int(data.get("classroom", ""), 1, MAX_ID)
+        if not data.get("classroom", "").strip() and source is not None:
+            # no class chosen: the same page again, saying so (never a guessed class)
+            choices, _chosen = live.class_choices(taught)
+            context = {
+                "taught": taught,
+                "choices": choices,
+                "chosen": None,
+                "countdowns": COUNTDOWNS,
+                "source": source,
+                "class_error": True,
+                "params": [
+                    (k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)
+                ],
+                "plans": list(teacher.lesson_plans.all()),
+            }
+            return render(request, "classroom/live_new.html", context, status=400)
+        classroom = get_object_or_404(Classroom, pk=pk or 0, teacher=teacher)
         if source is None:
             return render(
                 request, "classroom/live_new.html", {"error": True, "taught": taught}, status=400
@@ -678,15 +703,19 @@ def live_new(request: HtmxHttpRequest) -> HttpResponse:
                 **source.options,
                 "rules": source.options.get("rules") or classroom.rules,
             }
-        live.start(classroom, source, _lesson_settings(data) if "countdown" in data else None)
+        live.start(classroom, source, live.lesson_settings(data) if "countdown" in data else None)
         return redirect("tutor:live", pk=classroom.pk)
+    choices, chosen = live.class_choices(taught)
     context = {
         "taught": taught,
+        "choices": choices,
+        "chosen": chosen,
         "countdowns": COUNTDOWNS,
-        "lesson": live.open_lesson(taught[0]) if taught else None,
+        "lesson": chosen[1] if chosen else None,
         "error": source is None,
         "source": source,
         "params": [(k, data[k]) for k in ("from", "deck", "kind", "assignment") if data.get(k)],
+        "plans": list(teacher.lesson_plans.all()),
     }
     return render(
         request, "classroom/live_new.html", context, status=400 if source is None else 200
@@ -717,18 +746,6 @@ def _step_context(request: HtmxHttpRequest, prompt: live.Prompt, base: str) -> d
     }
 
 
-def _lesson_settings(data: QueryDict) -> dict[str, Any]:
-    """How the teacher runs the room (the class page's live form): countdown, auto-reveal,
-    leaderboard (off unless ticked), hidden names."""
-    countdown = parse_int(data.get("countdown", "") or "0", 0, 600) or 0
-    return {
-        "countdown": countdown,
-        "auto_reveal": bool(countdown) and data.get("auto_reveal") == "1",
-        "leaderboard": data.get("leaderboard") == "1",
-        "hide_names": data.get("hide_names") == "1",
-    }
-
-
 def _countdown(current: LiveQuestion) -> dict[str, Any]:
     if current.closes is None:
         return {}
@@ -747,6 +764,10 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "live": current,
         "stale": request.GET.get("stale") == "1",
     }
+    if current is None:
+        # A tab of a lesson that has ended says so (and where its end screen and report are)
+        context["last_lesson"] = classroom.lessons.filter(ended__isnull=False).first()
+        context["paced_lesson"] = live.open_lesson(classroom)
     if current is not None:
         live.auto_reveal(current)
         prompt = live.prompt_for(current)
@@ -758,8 +779,9 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             tiles=hand_tiles(prompt.request),
             bars=bars,
             total=total,
-            members=classroom.student_count,  # type: ignore[attr-defined]
-            has_next=current.source != "hand",
+            members=live.present(classroom).count(),
+            has_next=current.source != "hand" or bool(lesson and lesson.plan_id),
+            **_plan_progress(lesson),
             join_url=_join_url(request, classroom),
             lesson=lesson,
             panel_token=live.panel_token(current),
@@ -767,12 +789,27 @@ def live_projector(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             board=reports.leaderboard(lesson)
             if lesson and lesson.leaderboard and current.revealed
             else [],
+            question_podium=reports.question_podium(current)
+            if lesson and lesson.leaderboard and lesson.speed_points and current.revealed
+            else [],
             **_countdown(current),
             **(_step_context(request, prompt, base) if current.revealed else {}),
         )
     if request.htmx and request.htmx.target == "step-region":
         return render(request, "classroom/live.html#steps", context)
     return render(request, "classroom/live.html", context)
+
+
+def _plan_progress(lesson: LiveLesson | None) -> dict[str, Any]:
+    """Where a plan's lesson is: item n of N (nothing for a lesson without a plan)."""
+    count = plans.item_count(lesson)
+    if lesson is None or not count:
+        return {}
+    return {
+        "plan_number": lesson.position + 1,
+        "plan_count": count,
+        "plan_last": lesson.position + 1 >= count,
+    }
 
 
 @require_GET
@@ -824,10 +861,8 @@ def _live_for_teacher(request: HtmxHttpRequest, pk: int) -> LiveQuestion | None:
     None: a stale tab's Reveal or Next never acts on another question."""
     classroom = roster.taught_class(request, pk)
     current = live.current(classroom)
-    if current is None:
-        raise Http404
-    if request.POST.get("question") != str(current.pk):
-        return None
+    if current is None or request.POST.get("question") != str(current.pk):
+        return None  # a stale tab (or one of a lesson that has ended): it is told, no 404
     return current
 
 
@@ -849,15 +884,22 @@ def live_next(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     current = _live_for_teacher(request, pk)
     if current is None:
         return _stale(pk)
-    if live.next_question(current) is None:
+    lesson = current.lesson
+    if lesson is not None and lesson.plan_id is not None:
+        following = plans.advance(current)
+    else:
+        following = live.next_question(current)
+    if following is None:
         return _end(pk, current)
     return redirect("tutor:live", pk=pk)
 
 
 def _end(pk: int, current: LiveQuestion) -> HttpResponse:
+    """End the lesson: the projector shows its end screen (the report stays on the teacher's
+    own screen, a link away)."""
     live.end_lesson(pk)
     if current.lesson_id is not None:
-        return redirect("tutor:lesson_report", pk=pk, lid=current.lesson_id)
+        return redirect("tutor:lesson_end_screen", pk=pk, lid=current.lesson_id)
     return redirect("tutor:class", pk=pk)
 
 
@@ -870,8 +912,13 @@ def live_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _play_context(
-    membership: Membership, current: LiveQuestion | None, mine: LiveAnswer | None = None
+    membership: Membership,
+    current: LiveQuestion | None,
+    mine: LiveAnswer | None = None,
+    given: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended."""
+    given = given or {}
     context: dict[str, Any] = {
         "classroom": membership.classroom,
         "live": current,
@@ -887,10 +934,15 @@ def _play_context(
         tiles=hand_tiles(prompt.request),
         mine=mine,
         mine_text=live.value_text(mine.value) if mine else "",
-        rows=_question_rows(prompt.question, {})
+        rows=question_rows(prompt.question, given)
         if prompt.question
         else [
-            {"field": f, "input": ANSWER_PREFIX + f.name, "given": "", "choices": []}
+            {
+                "field": f,
+                "input": ANSWER_PREFIX + f.name,
+                "given": str(given.get(f.name, "")),
+                "choices": [],
+            }
             for f in prompt.fields
         ],
         **_countdown(current),
@@ -908,12 +960,20 @@ def _play_key(current: LiveQuestion | None, answered: bool) -> str:
 def live_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The student's phone: the current question and an answer form."""
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
+    if current is None and _paced_on(membership.classroom_id):
+        return redirect("tutor:paced_play", pk=pk)
     if current is not None:
         live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     context = _play_context(membership, current)
     context["key"] = _play_key(current, context.get("mine") is not None)
     return render(request, "classroom/play.html", context)
+
+
+def _paced_on(classroom_pk: int) -> bool:
+    lesson = live.open_lesson(classroom_pk)
+    return lesson is not None and lesson.paced
 
 
 @require_GET
@@ -924,10 +984,19 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     changed" costs one small query and no session or user lookup (30 phones poll every 2 s);
     a change, a missing or a bad token go through the student's session as everywhere else."""
     key = request.GET.get("key", "")
-    if live.token_class(request.GET.get("t", "")) == pk and live.unchanged(pk, key):
+    token = request.GET.get("t", "")
+    if live.token_class(token) == pk and live.unchanged(pk, key):
+        member = live.poll_member(token)
+        if member is not None:
+            live.mark_seen(member)
         return HttpResponse(status=204)
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current_for(membership)
+    if current is None and _paced_on(pk):
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = reverse("tutor:paced_play", args=[pk])
+        return response
     if current is not None:
         live.auto_reveal(current)  # the countdown ran out: the phones reveal it themselves
     key_now = _play_key(current, bool(current and current.answered))  # type: ignore[attr-defined]
@@ -942,39 +1011,40 @@ def live_state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def live_banner(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The student's class page polls this: the "a live question is on" banner, or nothing."""
     membership = roster.membership_for(request, pk)
-    context = {"classroom": membership.classroom, "live": live.current(membership.classroom)}
+    live.mark_seen(membership.pk)
+    context = {
+        "classroom": membership.classroom,
+        "live": live.current(membership.classroom),
+        "paced": _paced_on(pk),
+    }
     return render(request, "classroom/student_class.html#banner", context)
 
 
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
+    live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
     error = ""
     mine = None
-    if (
-        current is not None
-        and request.POST.get("question") == str(current.pk)
-        and not current.revealed
-        and not live.time_up(current)
-    ):
+    # The phone answered a question that has closed (it was offline, or the teacher moved
+    # on): nothing is stored, and the phone says so above the question on now.
+    closed = current is None or request.POST.get("question", "") != str(current.pk)
+    given: dict[str, Any] = {}
+    if current is not None and not closed and not current.revealed and not live.time_up(current):
         prompt = live.prompt_for(current)
-        given: dict[str, Any] = {
-            f.name: request.POST.getlist(ANSWER_PREFIX + f.name)
-            if f.multiple
-            else request.POST.get(ANSWER_PREFIX + f.name, "")
-            for f in prompt.fields
-        }
+        given = gather(((f.name, f.multiple) for f in prompt.fields), dict(request.POST.lists()))
         error = live.invalid(prompt, given)
         if not error:
             mine = live.answer(current, membership.learner, given)
-    if not request.htmx and not error:
+    if not request.htmx and not error and not closed:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current, mine)
+    context = _play_context(membership, current, mine, given if error else None)
     context["key"] = _play_key(current, context.get("mine") is not None)
     context["form_error"] = error
+    context["closed"] = closed
     template = "classroom/play.html#play" if request.htmx else "classroom/play.html"
-    return render(request, template, context, status=400 if error else 200)
+    return render(request, template, context, status=400 if error or closed else 200)
 
 
 @require_GET
@@ -982,11 +1052,11 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Before the first question: the join code, large, and the names as students join
     (the names region polls every 2 s)."""
     classroom = roster.taught_class(request, pk)
-    newest = classroom.members.order_by("-joined", "-id")
-    members = list(newest.values_list("display_name", flat=True))
+    here = live.present(classroom).order_by("-joined", "-id")
     context = {
         "classroom": classroom,
-        "names": members,
+        "names": list(here),
+        "roster": classroom.student_count,  # type: ignore[attr-defined]
         "join_url": _join_url(request, classroom),
         "qr": qr_svg(_join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name}),
         "kinds": [(d.kind, d.name) for d in quiz.drills()],
@@ -997,6 +1067,39 @@ def live_lobby(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "lobby-names":
         return render(request, "classroom/lobby.html#names", context)
     return render(request, "classroom/lobby.html", context)
+
+
+@require_POST
+def lobby_remove(request: HtmxHttpRequest, pk: int, member: int) -> HttpResponse:
+    """Remove a name from the lobby (after a confirmation, as on the class page): the student
+    leaves the class and cannot join it again with the code."""
+    classroom = roster.taught_class(request, pk)
+    membership = get_object_or_404(Membership, pk=member, classroom=classroom)
+    if request.POST.get("confirm") != "1":
+        response = _confirm(
+            request,
+            classroom,
+            _("Remove %(name)s from the class?") % {"name": membership.display_name},
+            pgettext("a student from the class", "Remove"),
+            _("They leave the class and cannot join it again with the code."),
+        )
+        return response
+    roster.remove(membership)
+    return redirect("tutor:live_lobby", pk=pk)
+
+
+@require_GET
+def lesson_end_screen(request: HtmxHttpRequest, pk: int, lid: int) -> HttpResponse:
+    """The projector's end of a lesson: the podium (when the leaderboard is on), the class's
+    accuracy and the hardest question. The report (every student's answers) is a link for the
+    teacher's own screen."""
+    lesson = _lesson_for_teacher(request, pk, lid)
+    context = {
+        "classroom": lesson.classroom,
+        "lesson": lesson,
+        "end": reports.summary(lesson),
+    }
+    return render(request, "classroom/end.html", context)
 
 
 def _lesson_for_teacher(request: HtmxHttpRequest, pk: int, lid: int) -> LiveLesson:

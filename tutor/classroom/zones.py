@@ -1,10 +1,13 @@
-"""The time zone a class's dates and due times are shown and typed in: the class's own (set
-when it is created: Japan's on a Japanese page), else the browser's (a cookie classroom.js
-sets), else UTC. Every time shown carries its zone's abbreviation (JST, UTC …)."""
+"""The time zone a class's dates and due times are shown and typed in: the class's own, chosen
+on the form that creates it (offered: Japan's on a Japanese page, else the browser's, from the
+cookie classroom.js sets, else UTC) and shown on the class page. One zone per class, the same
+on every page whatever its language; a class saved without one is UTC, labelled. Every time
+shown carries its zone's abbreviation (JST, UTC …)."""
 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from urllib.parse import unquote
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.http import HttpRequest
@@ -41,15 +44,18 @@ def default_zone(request: HttpRequest | None = None) -> str:
     if (get_language() or "").startswith("ja"):
         return JAPAN
     if request is not None:
-        browser = request.COOKIES.get(COOKIE, "")
+        # classroom.js writes the zone URL-encoded ("Asia%2FTokyo")
+        browser = unquote(request.COOKIES.get(COOKIE, ""))
         if valid(browser):
             return browser
     return ""
 
 
 def zone_name(classroom: Classroom | None, request: HttpRequest | None = None) -> str:
-    if classroom is not None and valid(classroom.time_zone):
-        return classroom.time_zone
+    """The class's zone (UTC when it has none: never the page's language or the browser's);
+    without a class, the one a new class would be offered."""
+    if classroom is not None:
+        return classroom.time_zone if valid(classroom.time_zone) else "UTC"
     return default_zone(request) or "UTC"
 
 

@@ -20,6 +20,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from scorer.answers import read_number
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, format_tiles
 from scorer.engine.rules import Rules
@@ -423,9 +424,8 @@ def join_or(items: Sequence[str]) -> str:
 
 
 def parse_number(text: str) -> int | None:
-    """A typed answer ("12,000", "12 000"): ASCII digits only, at most 18 of them."""
-    digits = text.strip().replace(",", "").replace(" ", "").replace("_", "")
-    return parse_int(digits)
+    """A typed number ("12,000", "5800点", full-width digits), read by scorer.answers."""
+    return read_number(text)
 
 
 def field_error(f: Field, value: str) -> str:

@@ -23,8 +23,10 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
+from scorer.answers import AnswerError, gather, parse_number
 from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.errors import answer_message
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
@@ -120,10 +122,24 @@ def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
                     "n": MAX_ANSWER
                 }
     for f in question.fields:
+        name = ANSWER_PREFIX + f.name
+        text = data.get(name, "")
+        if name in errors:
+            continue
+        # A typed number scorer.answers cannot read is said beside its box, never marked wrong
+        if f.numeric and not f.choices and text.strip():
+            try:
+                parse_number(text)
+            except AnswerError as error:
+                errors[name] = gettext("%(label)s: %(problem)s") % {
+                    "label": f.label,
+                    "problem": answer_message(error),
+                }
+                continue
         # A number no answer can be (40 han is possible, 400 is not): said beside the field.
-        message = field_error(f, data.get(ANSWER_PREFIX + f.name, ""))
-        if message and ANSWER_PREFIX + f.name not in errors:
-            errors[ANSWER_PREFIX + f.name] = message
+        message = field_error(f, text)
+        if message:
+            errors[name] = message
     return errors
 
 
@@ -451,20 +467,14 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         context["form_error"] = next(
             (message for name, message in unreadable.items() if name not in known), ""
         )
+        given = gather(((f.name, f.multiple) for f in question.fields), dict(data.lists()))
         context["given"] = {
-            f.name: data.getlist(ANSWER_PREFIX + f.name)
-            if f.multiple
-            else data.get(ANSWER_PREFIX + f.name, "")
-            for f in question.fields
-            if ANSWER_PREFIX + f.name not in unreadable
+            name: value for name, value in given.items() if ANSWER_PREFIX + name not in unreadable
         }
         return _render(request, context, status=400)
-    answers: dict[str, Any] = {
-        f.name: data.getlist(ANSWER_PREFIX + f.name)
-        if f.multiple
-        else data.get(ANSWER_PREFIX + f.name, "")
-        for f in question.fields
-    }
+    answers: dict[str, Any] = gather(
+        ((f.name, f.multiple) for f in question.fields), dict(data.lists())
+    )
     verdict = quiz.check(question, answers)
     item, learner, _repeated = progress.record_answer(
         request, question, verdict, answers, data.get("answer_key", "")
