@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -28,14 +28,10 @@ from tutor.path import checks, daily, days, debrief, exam, progress
 from tutor.path import quizapi as quiz
 from tutor.path import today as today_service
 from tutor.path.models import PathSettings, TimedHand
-from tutor.path.quizapi import Question, Verdict, hand_tiles, record_answer
+from tutor.path.quizapi import Question, Verdict, form, hand_tiles, record_answer
 from tutor.path.store import WELCOME_KEY
 from tutor.path.units import BY_SLUG, NEED, UNITS, WINDOW, Unit
 from tutor.walkthrough.steps import request_query
-
-ANSWER_PREFIX: Final = "a_"
-#: The longest answer value read (numbers and choice ids are short).
-MAX_ANSWER: Final = 40
 
 
 def _unit(slug: str) -> Unit:
@@ -50,67 +46,13 @@ def _position(value: str | None, total: int) -> int:
     return n or 0
 
 
-def _answers(data: QueryDict, question: Question) -> dict[str, Any]:
-    return {
-        f.name: data.getlist(ANSWER_PREFIX + f.name)
-        if f.multiple
-        else data.get(ANSWER_PREFIX + f.name, "")
-        for f in question.fields
-    }
-
-
 def _unreadable(request: HtmxHttpRequest, question: Question) -> dict[str, str]:
-    """Answer fields too long (or refused by the input guard), with the message for each."""
-    errors = {}
-    for f in question.fields:
-        name = ANSWER_PREFIX + f.name
-        values = request.POST.getlist(name)
-        if len(values) > 20 or any(len(v) > MAX_ANSWER for v in values):
-            errors[name] = _("%(label)s: at most %(n)d characters.") % {
-                "label": f.label,
-                "n": MAX_ANSWER,
-            }
-    for name, message in input_errors(request).items():
-        errors.setdefault(name, message)
-    return errors
-
-
-def _is_answer(name: str) -> bool:
-    return name.startswith(ANSWER_PREFIX)
-
-
-def rows(
-    question: Question,
-    given: Mapping[str, Any] | None = None,
-    verdict: Verdict | None = None,
-    errors: Mapping[str, str] | None = None,
-) -> list[dict[str, Any]]:
-    """Each answer field with what was given; once checked, each choice marked right or
-    chosen (the correct choice is marked in the list)."""
-    out = []
-    for f in question.fields:
-        got = (given or {}).get(f.name, [] if f.multiple else "")
-        chosen = {str(g) for g in got} if isinstance(got, list) else {str(got)}
-        want = question.expected.get(f.name)
-        right = {str(w) for w in want} if isinstance(want, list) else {str(want)}
-        out.append(
-            {
-                "field": f,
-                "input": ANSWER_PREFIX + f.name,
-                "given": "" if isinstance(got, list) else got,
-                "choices": [
-                    {
-                        "value": value,
-                        "label": label,
-                        "checked": value in chosen,
-                        "right": verdict is not None and value in right,
-                    }
-                    for value, label in f.choices
-                ],
-                "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
-            }
-        )
-    return out
+    """Answer fields that cannot be read (too long, a number no field can be, refused by the
+    input guard), with the message for each: the quiz's own reading of an answer form."""
+    return {
+        **form.answer_errors(request.POST, question),
+        **form.labelled(question, input_errors(request)),
+    }
 
 
 def _learner(request: HtmxHttpRequest) -> Any:
@@ -197,8 +139,8 @@ def _check_context(
         "total": total,
         "answer_url": reverse("tutor:path_check_answer", args=[unit.slug]),
         "answer_key": uuid.uuid4().hex,
-        "max_answer": MAX_ANSWER,
-        "rows": rows(question),
+        "max_answer": form.MAX_ANSWER,
+        "rows": form.rows(question),
         "verdict": None,
         "inline": request.GET.get("inline") == "1" or request.POST.get("inline") == "1",
         "hidden": {"n": n},
@@ -217,7 +159,7 @@ def path_check(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@field_errors(_is_answer)
+@field_errors(form.is_answer_field)
 @require_POST
 def path_check_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Score a check answer with the quiz's check, store it with the quiz's answers, and show
@@ -234,19 +176,19 @@ def path_check_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     errors = _unreadable(request, question)
     key = request.POST.get("answer_key", "")
     if errors or len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
-        context["rows"] = rows(question, _answers(request.POST, question), None, errors)
+        context["rows"] = form.rows(question, form.given(request.POST, question), None, errors)
         context["form_error"] = (
             "" if errors else _("This answer's form key is not valid: reload the question.")
         )
         return render(request, template, context, status=400)
-    answers = _answers(request.POST, question)
+    answers = form.given(request.POST, question)
     verdict = quiz.check(question, answers)
     _item, learner, _again = record_answer(request, question, verdict, answers, key)
     check = progress.check_states(learner)[unit.slug]
     following = _following(check, n)
     context.update(
         verdict=verdict,
-        rows=rows(question, answers, verdict),
+        rows=form.rows(question, answers, verdict),
         slips=[] if verdict.correct else quiz.slips(question, answers),
         explained=checks.example_answers(unit, n),
         next_url=progress.check_url(unit, following) if following is not None else None,
@@ -316,10 +258,10 @@ def path_placement(request: HtmxHttpRequest) -> HttpResponse:
         "n": n,
         "shown_n": n + 1,
         "total": len(plan),
-        "rows": rows(question),
+        "rows": form.rows(question),
         "answer_url": reverse("tutor:path_placement_answer"),
         "answer_key": uuid.uuid4().hex,
-        "max_answer": MAX_ANSWER,
+        "max_answer": form.MAX_ANSWER,
         "verdict": None,
         "units": len(UNITS),
         "hidden": {"n": n},
@@ -353,7 +295,7 @@ def _placement_latest(learner: Any) -> dict[int, bool]:
     return {row.seed: row.correct for row in rows_}
 
 
-@field_errors(_is_answer)
+@field_errors(form.is_answer_field)
 @require_POST
 def path_placement_answer(request: HtmxHttpRequest) -> HttpResponse:
     plan = checks.placement_plan()
@@ -363,7 +305,7 @@ def path_placement_answer(request: HtmxHttpRequest) -> HttpResponse:
     errors = _unreadable(request, question)
     if errors or len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
         return redirect(reverse("tutor:path_placement") + f"?n={n}")
-    answers = _answers(request.POST, question)
+    answers = form.given(request.POST, question)
     verdict = quiz.check(question, answers)
     _item, _learner, _again = record_answer(request, question, verdict, answers, key)
     # The first miss ends it: the units before this one are what the learner skips.
@@ -451,10 +393,10 @@ def _hand_context(request: HtmxHttpRequest, hand: exam.FullHand, answer_url: str
         "hand": hand,
         "question": question,
         "tiles": hand_tiles(question.request),
-        "rows": rows(question),
+        "rows": form.rows(question),
         "answer_url": answer_url,
         "answer_key": uuid.uuid4().hex,
-        "max_answer": MAX_ANSWER,
+        "max_answer": form.MAX_ANSWER,
         "verdict": None,
         "hidden": {"hand": hand.source, "token": exam.token(hand.source)},
         "target": "#hand",
@@ -471,9 +413,9 @@ def _check_hand(
     errors = _unreadable(request, question)
     key = request.POST.get("answer_key", "")
     seconds = exam.seconds_since(request.POST.get("token", ""), hand.source)
-    answers = _answers(request.POST, question)
+    answers = form.given(request.POST, question)
     if errors or len(key) != 32 or not all(c in "0123456789abcdef" for c in key) or seconds is None:
-        context["rows"] = rows(question, answers, None, errors)
+        context["rows"] = form.rows(question, answers, None, errors)
         context["form_error"] = (
             "" if errors else _("This answer's form is out of date: reload the hand.")
         )
@@ -481,7 +423,7 @@ def _check_hand(
     checked = exam.check_hand(hand, answers)
     context.update(
         verdict=Verdict(checked.correct, checked.fields),
-        rows=rows(question, answers, Verdict(checked.correct, checked.fields)),
+        rows=form.rows(question, answers, Verdict(checked.correct, checked.fields)),
         slips=checked.slips,
         checked=checked,
         seconds=seconds,
@@ -517,7 +459,7 @@ def _exam_status(request: HtmxHttpRequest, learner: Any) -> dict[str, Any]:
     }
 
 
-@field_errors(_is_answer)
+@field_errors(form.is_answer_field)
 @require_POST
 def path_exam_answer(request: HtmxHttpRequest) -> HttpResponse:
     learner = _learner(request)
@@ -573,7 +515,7 @@ def _daily_context(
     }
 
 
-@field_errors(_is_answer)
+@field_errors(form.is_answer_field)
 @require_POST
 def path_daily_answer(request: HtmxHttpRequest) -> HttpResponse:
     day = daily.today_date()

@@ -12,6 +12,8 @@ module of ``tutor.quiz`` they import, besides Django's wiring (``models``, ``adm
   feature's own question set), :func:`group_table_levels` (a class's mastery of the table);
 - the rows, for a feature's own reading of answers and schedules: :class:`Answer`,
   :class:`ItemProgress`, and the schedule's clock :func:`now` and :func:`next_box`;
+- the answer form (:mod:`tutor.quiz.form`: what was given, what cannot be read, the rows a
+  template draws), as ``services.form``;
 - the form's conventions: :data:`ANSWER_PREFIX`, :data:`MAX_SEED`, :func:`field_error` (a
   typed number a field refuses, with the message to show beside it).
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 
-from tutor.quiz import srs
+from tutor.quiz import form, srs
 from tutor.quiz.base import (
     ANSWER_PREFIX,
     MAX_SEED,
@@ -95,6 +97,7 @@ __all__ = [
     "drills",
     "field_error",
     "find",
+    "form",
     "grid",
     "group_table_levels",
     "hand_facts",

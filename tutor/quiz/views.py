@@ -23,16 +23,14 @@ from django.utils.translation import get_language, gettext, gettext_lazy, gettex
 from django.views.decorators.http import require_GET, require_POST
 
 from config.guard import field_errors, input_errors
-from scorer.answers import AnswerError, gather, parse_number
 from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
-from scorer.errors import answer_message
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor import quiz
 from tutor.accounts.learners import learner_for
-from tutor.quiz import feedback, progress, registry, srs
-from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, field_error, rules_label
+from tutor.quiz import feedback, form, progress, registry, srs
+from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, rules_label
 from tutor.quiz.drills import sanma
 from tutor.quiz.hands import hand_tiles
 from tutor.walkthrough.steps import wait_name
@@ -66,7 +64,6 @@ LABELS = {
 TIME_RANGE = (3, LIMITS["timed"])
 #: The longest answer value kept: numbers and choice ids are short; anything longer is refused
 #: before it is checked or stored.
-MAX_ANSWER = 40
 
 
 def _drill(kind: str) -> Drill:
@@ -100,61 +97,6 @@ def _bad_answer(data: QueryDict) -> str | None:
     if len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
         return gettext("This answer's form key is not valid: reload the question.")
     return None
-
-
-def _answer_errors(data: QueryDict, question: quiz.Question) -> dict[str, str]:
-    """Answer fields (``a_<field>``) that are too long, repeated too often or hold a NUL, or a
-    number the field cannot be, with the message shown beside each, naming the field by its
-    label; they are neither checked nor stored."""
-    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
-    errors = {}
-    for name, values in data.lists():
-        if not name.startswith(ANSWER_PREFIX):
-            continue
-        if len(values) > 20 or any(len(v) > MAX_ANSWER or "\x00" in v for v in values):
-            if name in labels:
-                errors[name] = gettext("%(label)s: at most %(n)d characters.") % {
-                    "label": labels[name],
-                    "n": MAX_ANSWER,
-                }
-            else:
-                errors[name] = gettext("An answer can be at most %(n)d characters long.") % {
-                    "n": MAX_ANSWER
-                }
-    for f in question.fields:
-        name = ANSWER_PREFIX + f.name
-        text = data.get(name, "")
-        if name in errors:
-            continue
-        # A typed number scorer.answers cannot read is said beside its box, never marked wrong
-        if f.numeric and not f.choices and text.strip():
-            try:
-                parse_number(text)
-            except AnswerError as error:
-                errors[name] = gettext("%(label)s: %(problem)s") % {
-                    "label": f.label,
-                    "problem": answer_message(error),
-                }
-                continue
-        # A number no answer can be (40 han is possible, 400 is not): said beside the field.
-        message = field_error(f, text)
-        if message:
-            errors[name] = message
-    return errors
-
-
-def _labelled(question: quiz.Question, errors: dict[str, str]) -> dict[str, str]:
-    """The input guard's messages for this question's answer fields, naming each field by its
-    label instead of its parameter (“a_ron” → “The discarder pays”)."""
-    labels = {ANSWER_PREFIX + f.name: f.label for f in question.fields}
-    return {
-        name: message.replace(name, labels[name]) if name in labels else message
-        for name, message in errors.items()
-    }
-
-
-def _is_answer_field(name: str) -> bool:
-    return name.startswith(ANSWER_PREFIX)
 
 
 def _options(data: QueryDict) -> dict[str, str]:
@@ -262,29 +204,8 @@ def _context(request: HtmxHttpRequest, question: quiz.Question, data: QueryDict)
         "timed": timed,
         "verdict": None,
         "given": {},
-        "max_answer": MAX_ANSWER,
+        "max_answer": form.MAX_ANSWER,
     }
-
-
-def _rows(
-    question: quiz.Question, given: dict[str, Any], errors: dict[str, str] | None = None
-) -> list[dict[str, Any]]:
-    """Each answer field with what was given (shown back, disabled, after checking), and the
-    message of an answer that could not be read (shown beside its field)."""
-    rows = []
-    for f in question.fields:
-        got = given.get(f.name, [] if f.multiple else "")
-        chosen = set(got) if isinstance(got, list) else {got}
-        rows.append(
-            {
-                "field": f,
-                "input": ANSWER_PREFIX + f.name,
-                "given": "" if isinstance(got, list) else got,
-                "choices": [(value, label, value in chosen) for value, label in f.choices],
-                "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
-            }
-        )
-    return rows
 
 
 @functools.lru_cache(maxsize=1024)
@@ -316,8 +237,11 @@ def grid_html(
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     if context.get("question") is not None:
-        context["rows"] = _rows(
-            context["question"], context.get("given", {}), context.get("field_errors")
+        context["rows"] = form.rows(
+            context["question"],
+            context.get("given", {}),
+            context.get("verdict"),
+            context.get("field_errors"),
         )
     template = "quiz/question.html#quiz" if request.htmx else "quiz/question.html"
     return render(request, template, context, status=status)
@@ -428,7 +352,7 @@ def quiz_question(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     return response
 
 
-@field_errors(_is_answer_field)
+@field_errors(form.is_answer_field)
 @require_POST
 def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """Check an answer on the server, store it, and show the derivation. An answer field that
@@ -458,7 +382,10 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             {"error": str(error), "kind_name": drill.name, "question": None},
             status=400,
         )
-    unreadable = {**_answer_errors(data, question), **_labelled(question, input_errors(request))}
+    unreadable = {
+        **form.answer_errors(data, question),
+        **form.labelled(question, input_errors(request)),
+    }
     if unreadable:
         context = _context(request, question, data)
         context["field_errors"] = unreadable
@@ -467,14 +394,12 @@ def quiz_answer(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         context["form_error"] = next(
             (message for name, message in unreadable.items() if name not in known), ""
         )
-        given = gather(((f.name, f.multiple) for f in question.fields), dict(data.lists()))
+        given = form.given(data, question)
         context["given"] = {
             name: value for name, value in given.items() if ANSWER_PREFIX + name not in unreadable
         }
         return _render(request, context, status=400)
-    answers: dict[str, Any] = gather(
-        ((f.name, f.multiple) for f in question.fields), dict(data.lists())
-    )
+    answers: dict[str, Any] = form.given(data, question)
     verdict = quiz.check(question, answers)
     item, learner, _repeated = progress.record_answer(
         request, question, verdict, answers, data.get("answer_key", "")

@@ -16,7 +16,6 @@ from tutor.path import checks, debrief, progress
 from tutor.path import quizapi as quiz
 from tutor.path import today as today_service
 from tutor.path.units import UNITS, unit_for_lesson
-from tutor.path.views import rows
 
 register = template.Library()
 
@@ -62,7 +61,7 @@ def lesson_check(context: Any, lesson: str, example: int) -> list[dict[str, Any]
                 "unit": unit,
                 "n": n,
                 "question": question,
-                "rows": rows(question),
+                "rows": quiz.form.rows(question),
                 "target": f"#check-{unit.slug}-{n}",
                 "form_id": f"c{n}",
                 "answer_url": reverse("tutor:path_check_answer", args=[unit.slug]),
