@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from scorer.answers import AnswerError, Want, parse_points
 from scorer.engine import ALL_PRESETS, Rules, score_request
 from scorer.engine.fu import FU_RULES
 from scorer.engine.points import LIMIT_BASE
@@ -314,6 +315,69 @@ def test_every_other_hook_of_the_contract_is_on_a_page() -> None:
         if not quoted.startswith("data-testid") and quoted not in pages:
             missing.add(quoted)
     assert missing == set()
+
+
+# ---------------------------------------------------------------------------- typed answers
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def answer_examples(doc: str) -> list[tuple[str, str, str]]:
+    """The rows (typed, want, read as) of the table in ``### Typed answers``: ``read as`` is the
+    stored form, or ``refused: <code>``."""
+    text = section(doc, "### Typed answers")
+    rows = table_rows(text[text.index("| typed |") :])
+    out = []
+    for row in rows:
+        typed, want = (_CODE.fullmatch(cell) for cell in row[:2])
+        assert typed, f"a typed answer without its backticks: {row}"
+        assert want, f"a want without its backticks: {row}"
+        read = row[2]
+        refused = re.fullmatch(r"refused: `([a-z_]+)`", read)
+        stored = refused or _CODE.fullmatch(read)
+        assert stored, f"neither a stored form nor a refusal: {row}"
+        out.append((typed[1], want[1], f"refused: {stored[1]}" if refused else stored[1]))
+    return out
+
+
+def read_as(typed: str, want: str) -> str:
+    """What ``scorer.answers`` makes of ``typed``, written as the table writes it."""
+    try:
+        return parse_points(typed, Want(want)).stored
+    except AnswerError as error:
+        return f"refused: {error.code}"
+
+
+ANSWERS = answer_examples(API_TEXT)
+
+
+@pytest.mark.parametrize(
+    ("typed", "want", "stated"), ANSWERS, ids=[f"{t}|{w}" for t, w, _s in ANSWERS]
+)
+def test_each_typed_answer_reads_as_the_contract_states(typed: str, want: str, stated: str) -> None:
+    assert read_as(typed, want) == stated
+
+
+def test_the_typed_answers_cover_the_grammar() -> None:
+    """Every kind of question and a refusal of each code but length appear in the table, and
+    the section names every code."""
+    assert len(ANSWERS) >= 30
+    assert {want for _t, want, _s in ANSWERS} == {w.value for w in Want}
+    refused = {
+        stated.removeprefix("refused: ") for _t, _w, stated in ANSWERS if "refused" in stated
+    }
+    assert refused == set(AnswerError.MESSAGES) - {"too_long"}
+    text = section(API_TEXT, "### Typed answers")
+    assert all(f"`{code}`" in text for code in AnswerError.MESSAGES)
+
+
+def test_a_typed_answer_stated_wrong_is_caught() -> None:
+    doc = API_TEXT.replace(
+        "| `1300/2600` | `split` | `1300/2600` |", "| `1300/2600` | `split` | `2600/1300` |"
+    )
+    assert doc != API_TEXT
+    wrong = [row for row in answer_examples(doc) if read_as(row[0], row[1]) != row[2]]
+    assert wrong == [("1300/2600", "split", "2600/1300")]
 
 
 # ---------------------------------------------------------------------------- links
