@@ -158,7 +158,8 @@ def _next(request: HttpRequest, default: str = "") -> str:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in: the session's quiz progress moves into the account."""
+    """Create an account and log in: the session's quiz progress moves into the account (over
+    plain HTTP only once the learner says it is theirs, tutor/accounts/pending.py)."""
     # "Sign up and tick I teach" on the classes page comes with ?teach=1: the box starts ticked
     form = SignupForm(request.POST or None, initial={"teacher": request.GET.get("teach") == "1"})
     if request.method == "POST" and form.is_valid():
