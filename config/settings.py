@@ -92,6 +92,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.i18n.language_links",
+                # Progress this browser holds that the account has not taken yet (plain HTTP).
+                "tutor.accounts.pending.context",
             ],
         },
     },
@@ -284,6 +286,14 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
 elif not DEBUG:
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+# Over plain HTTP anyone on the network path can plant cookies in a browser (a session and its
+# "made here" marker): so without HTTPS a log-in or sign-up never adds this browser's anonymous
+# progress to the account silently, it asks first (tutor/accounts/pending.py). Under HTTPS
+# (Secure, __Host- cookies) the merge stays silent, and so it does while developing (DEBUG, on
+# one's own machine) unless DJANGO_ASK_BEFORE_MERGE=1 asks there too.
+ASK_BEFORE_MERGE = not HTTPS and (
+    not DEBUG or os.environ.get("DJANGO_ASK_BEFORE_MERGE", "0") == "1"
+)
 # The health check and load balancers may probe over plain HTTP from inside.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 

@@ -64,8 +64,28 @@ def test_plain_http_switch_is_clean_too_and_turns_https_off() -> None:
     env = env_with(**DOCUMENTED, DJANGO_HTTPS="0")
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode == 0, result.stdout + result.stderr
-    values = settings_under(env, "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "HTTPS")
-    assert values == {"SECURE_SSL_REDIRECT": False, "SESSION_COOKIE_SECURE": False, "HTTPS": False}
+    values = settings_under(
+        env, "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "HTTPS", "ASK_BEFORE_MERGE"
+    )
+    # Cookies are not the browser's own over plain HTTP: a log-in asks before merging
+    # (tests/accounts/heldhelp.py's over_plain_http sets just these two).
+    assert values == {
+        "SECURE_SSL_REDIRECT": False,
+        "SESSION_COOKIE_SECURE": False,
+        "HTTPS": False,
+        "ASK_BEFORE_MERGE": True,
+    }
+
+
+def test_https_and_development_merge_a_browsers_own_progress_silently() -> None:
+    assert settings_under(env_with(**DOCUMENTED), "ASK_BEFORE_MERGE", "SESSION_COOKIE_SECURE") == {
+        "ASK_BEFORE_MERGE": False,
+        "SESSION_COOKIE_SECURE": True,
+    }
+    development = {k: v for k, v in env_with().items() if k != "DJANGO_DEBUG"}
+    assert settings_under(development, "ASK_BEFORE_MERGE") == {"ASK_BEFORE_MERGE": False}
+    asked = settings_under({**development, "DJANGO_ASK_BEFORE_MERGE": "1"}, "ASK_BEFORE_MERGE")
+    assert asked == {"ASK_BEFORE_MERGE": True}
 
 
 def test_https_is_the_production_default() -> None:

@@ -9,6 +9,10 @@ Only a learner this browser made is adopted: making one sets a signed marker coo
 (:class:`MadeLearnerMiddleware`; ``__Host-`` prefixed under HTTPS, so no other host or
 subdomain can set it). A session planted in the browser by someone else (a fixed session
 cookie) names a learner without that marker, and logging in with it leaves the account alone.
+
+Over plain HTTP that is not enough: whoever can plant the session cookie can plant the marker
+with it. There (``settings.ASK_BEFORE_MERGE``) the anonymous progress is only held, and the
+learner is asked whether it is theirs (tutor/accounts/pending.py).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from tutor.accounts.models import Learner
 learner_merged = Signal()
 
 SESSION_KEY = "tutor_learner"
+#: The anonymous learner held at log-in for the account's word (plain HTTP: pending.py).
+PENDING_KEY: Final = "tutor_learner_pending"
 MARKER_SALT: Final = "tenbo.accounts.made-learner"
 MARKER_DAYS: Final = 365
 
@@ -108,25 +114,34 @@ def merge(source: Learner, target: Learner) -> None:
         source.delete()
 
 
+def give(anon: Learner, user: Any) -> None:
+    """The anonymous learner ``anon`` becomes ``user``'s: their learner when they have none yet,
+    merged into it otherwise. Call inside a transaction that locked ``anon``."""
+    existing = Learner.objects.select_for_update().filter(user=user).first()
+    if existing is None:
+        anon.user = user
+        anon.save(update_fields=["user"])
+    else:
+        merge(anon, existing)
+
+
 def adopt_session_learner(request: HttpRequest, user: Any) -> None:
-    """On sign-up / log-in: the session's anonymous progress becomes the account's."""
-    pk = request.session.get(SESSION_KEY)
+    """On sign-up / log-in: the session's anonymous progress becomes the account's; over plain
+    HTTP (``settings.ASK_BEFORE_MERGE``) it is held until the learner says it is theirs
+    (tutor/accounts/pending.py)."""
+    pk = request.session.pop(SESSION_KEY, None)
     if not pk:
         return
     if not made_here(request, pk):
         # A session this browser did not start (planted): its learner is not the account's.
-        request.session.pop(SESSION_KEY, None)
+        return
+    if settings.ASK_BEFORE_MERGE:
+        request.session[PENDING_KEY] = pk  # asked about first (tutor/accounts/pending.py)
         return
     with transaction.atomic():
         anon = Learner.objects.select_for_update().filter(pk=pk, user__isnull=True).first()
         if anon is not None:
-            existing = Learner.objects.select_for_update().filter(user=user).first()
-            if existing is None:
-                anon.user = user
-                anon.save(update_fields=["user"])
-            else:
-                merge(anon, existing)
-    request.session.pop(SESSION_KEY, None)
+            give(anon, user)
 
 
 @receiver(user_logged_in)

@@ -10,7 +10,9 @@ urlpatterns = [
     # A teacher raises the sign-up allowance of their class's network for a lesson.
     path("signup/class/<int:pk>/", views.allow_class_signups, name="allow_class_signups"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
+    # Over plain HTTP: add this browser's progress to the account, or leave it out.
+    path("this-browser/", views.held_progress, name="held_progress"),
     path(
         "password-reset/",
         views.PasswordResetView.as_view(
