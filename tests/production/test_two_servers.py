@@ -83,9 +83,18 @@ def test_a_learner_moves_between_two_servers(
                 "password2": "a-long-passphrase-9",
             },
         )
-        on_b = me.get(b + "/tutor/quiz/progress/")
-        assert "two-servers" in on_b
-        assert re.search(r'id="stat-answers">1<', on_b)
+        # Over plain HTTP the browser's progress waits for the learner's word (settings
+        # ASK_BEFORE_MERGE): not in the account yet, held in the session, asked on server B.
+        assert re.search(r'id="stat-answers">0<', me.get(b + "/tutor/quiz/progress/"))
+        held = me.get(b + "/accounts/this-browser/")
+        assert 'name="choice"' in held, "server B does not see what A's sign-up held"
+        me.post(
+            b + "/accounts/this-browser/",
+            {"csrfmiddlewaretoken": form_token(held), "choice": "add"},
+        )
+        on_a = me.get(a + "/tutor/quiz/progress/")
+        assert "two-servers" in on_a
+        assert re.search(r'id="stat-answers">1<', on_a)
         # A fresh browser logs in on B and sees the same progress on A.
         other = Browser()
         login = other.get(b + "/accounts/login/")
