@@ -79,18 +79,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy .
 
+# The tests run in one process per core (pytest-xdist; at most 4, each with its own database,
+# Chromium and live server); tests are handed out as workers free up (worksteal), so one long
+# file does not hold the run. PYTEST_WORKERS=0 runs them in this process.
+PYTEST_WORKERS ?= auto
+XDIST := -n $(PYTEST_WORKERS) --maxprocesses 4 --dist worksteal
+
 # The whole suite on the compiled engine, then the engine's own tests on the plain sources.
 pytest: $(STAMP) browser-deps postgres-deps server-deps engine compilemessages
-	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest
+	TENBO_EXPECT_COMPILED=1 $(BIN)/pytest $(XDIST)
 
 pytest-python: $(STAMP) compilemessages
-	TENBO_ENGINE=python $(BIN)/pytest -q tests/engine
+	TENBO_ENGINE=python $(BIN)/pytest -q $(XDIST) tests/engine
 
 # Every test that can touch the database (tests/conftest.py: --db-only), again on a throwaway
 # PostgreSQL cluster (tools/with_postgres.sh: temp dir, unprivileged owner, loopback, free port,
 # removed at the end). The engine's tests never reach the database and run once.
 pytest-postgres: $(STAMP) browser-deps postgres-deps server-deps engine compilemessages
-	TENBO_EXPECT_COMPILED=1 TENBO_EXPECT_POSTGRES=1 tools/with_postgres.sh $(BIN)/pytest --db-only
+	TENBO_EXPECT_COMPILED=1 TENBO_EXPECT_POSTGRES=1 tools/with_postgres.sh $(BIN)/pytest $(XDIST) --db-only
 
 test: lint typecheck pytest pytest-python pytest-postgres
 

@@ -80,6 +80,16 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_hash_slots(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """This test process's own password-hashing slots (config/throttle.py): make test runs the
+    suite in several processes (pytest-xdist), and a test holding the machine's slots on purpose
+    (tests/production/test_lockout.py) must not refuse another process's logins."""
+    from django.conf import settings as django_settings
+
+    django_settings.LOGIN_HASH_LOCK_DIR = str(tmp_path_factory.mktemp("hash-locks"))
+
+
 @pytest.fixture(scope="session")
 def examples() -> list[dict[str, Any]]:
     return load_examples()
