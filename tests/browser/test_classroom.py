@@ -177,7 +177,11 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     for row, n in zip(wrong_rows.all(), sorted(WRONG), strict=True):
         cells = row.locator("td").all_inner_texts()
         q = questions[n]
-        given = " / ".join(f"{int(q.expected[f.name]) + 100:,}" for f in q.fields)
+        # A tsumo's two shares as players write them ("900/1,700"); other fields joined by " / "
+        shares = tuple(f.name for f in q.fields) == ("tsumo_others", "tsumo_dealer")
+        given = ("/" if shares else " / ").join(
+            f"{int(q.expected[f.name]) + 100:,}" for f in q.fields
+        )
         assert cells[1] == given
         assert cells[3] == "1"
     shoot(teacher, "teacher-results", (DESKTOP, PROJECTOR, PHONE))
