@@ -414,11 +414,20 @@ def scored_hand(
     rng: random.Random, opts: Mapping[str, str], *, steps: bool = True, **knobs: Any
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A generated hand (scorer.engine.generate) that scores, with the dealer / win filters;
-    never more dora indicators than the table can show. ``steps=False``: the result dict
-    without the explanation, for a caller that only reads the numbers."""
+    never more dora indicators than the table can show, and no red five under rules that have
+    none (classic, EMA, WRC: a drawn 0m would be a plain five there, and nothing says so).
+    ``steps=False``: the result dict without the explanation, for a caller that only reads the
+    numbers."""
+    reds = PRESETS[opts["rules"]].red_fives > 0
     for _i in range(300):
         request = generate_request(
-            rng, yakuman=False, ensure_yaku=True, wareme=False, rules=opts["rules"], **knobs
+            rng,
+            yakuman=False,
+            ensure_yaku=True,
+            wareme=False,
+            rules=opts["rules"],
+            red_fives=reds,
+            **knobs,
         )
         request = table_indicators(request)
         dealer = request.get("seat") == "1z"
