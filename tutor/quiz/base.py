@@ -138,6 +138,9 @@ class Case:
     raw: int | None = None  # the unrounded fu of a real hand
     items: tuple[tuple[str, int, str], ...] = ()  # (id, fu, note) of a real hand
     form: str = "standard"
+    closed: bool = True  # a real hand without an open meld (a table cell: unknown, closed)
+    red: int = 0  # the han of red fives in a real hand
+    kuisagari: tuple[str, ...] = ()  # the yaku of a real open hand worth one han less open
 
 
 #: The cells of a table in a question: (dealer, fu, han).
@@ -240,6 +243,11 @@ class Drill:
     case: Callable[[Question], Case | None] | None = None
     #: The slips its answers can be re-worked with (see ``tutor.quiz.feedback``).
     variants: Callable[[Question, Case | None], list[Variant]] = no_variants
+    #: The slips re-worked from the learner's own answers, where they change what a slip
+    #: gives (the yaku drill: the han of the yaku the learner ticked); else ``variants``.
+    answered_variants: (
+        Callable[[Question, Case | None, Mapping[str, Any]], list[Variant]] | None
+    ) = None
     #: The feedback's list once the slips are found, with what the drill adds (the yaku drill's
     #: why and why not, how close an estimate was).
     notes: Callable[[Question, Mapping[str, Any], list[Slip]], list[Slip]] = no_notes
