@@ -280,3 +280,33 @@ def test_open_junchan_is_counted_at_its_closed_value_not_called_a_closed_hand() 
     # Junchan not ticked: 5 han does not come from counting it closed.
     assert slips(q, {"yaku": ["haitei"], "han": "5"})[0].id == "missed_yaku"
     assert [s.id for s in slips(q, {"yaku": ["haitei"], "han": "5"})] == ["missed_yaku"]
+
+
+def test_multiple_choice_distractors_are_the_slips_answers() -> None:
+    """Issue 28: the wrong choices come from the slips, not from nearby cells: for 3,900 (a
+    non-dealer's ron at 30 fu 3 han) 4,000 (2,000 doubled), 5,800 (the dealer's) and 3,840
+    (unrounded)."""
+    q = quiz.make_question("table", 1, {"item": "table:n:ron:3:30", "mode": "choice"})
+    assert sorted(int(v) for v, _label in q.fields[0].choices) == [3840, 3900, 4000, 5800]
+
+
+@pytest.mark.parametrize("preset", RULE_SETS)
+@pytest.mark.parametrize("kind", ["table", "payments", "fu", "honba", "yaku"])
+def test_every_wrong_choice_a_slip_gives_comes_first(kind: str, preset: str) -> None:
+    for seed in range(6):
+        q = quiz.make_question(kind, seed, {"rules": preset, "mode": "choice"})
+        ranked = sorted(variants(q), key=lambda v: list(SLIP_TOPICS).index(v[0].split(".")[0]))
+        for f in q.fields:
+            if not f.choices or f.multiple or not f.numeric:
+                continue
+            want = q.expected[f.name]
+            offered = [int(v) for v, _label in f.choices]
+            assert want in offered
+            assert len(set(offered)) == len(offered)
+            from_slips: list[int] = []
+            for _s, numbers, _p in ranked:
+                value = numbers.get(f.name)
+                if value and value != want and value not in from_slips:
+                    from_slips.append(value)
+            # The likeliest slips' answers are all offered (up to three of them).
+            assert set(from_slips[:3]) <= set(offered), (kind, preset, seed, f.name)

@@ -20,6 +20,7 @@ over every drill kind, rule preset and slip; each drill says which slips apply t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
@@ -794,6 +795,39 @@ def variants(question: Question, answers: Mapping[str, Any] | None = None) -> li
         out = drill.variants(question, case)
     expected = question.expected
     return [v for v in out if any(expected.get(k, n) != n for k, n in v[1].items())]
+
+
+#: How many answers a multiple-choice field offers (the right one among them).
+CHOICES: Final = 4
+
+
+def slip_choices(question: Question) -> None:
+    """The wrong choices of each multiple-choice number from the slips (issue 28): the answers
+    the catalogued slips give, likeliest first (for 3,900: 4,000 doubled from 2,000, 5,800 the
+    dealer's, 3,840 unrounded), then the nearest of the drill's own choices to fill the rest.
+    A field no slip changes keeps its choices."""
+    ranked = sorted(variants(question), key=lambda v: _rank(v[0]))
+    rng = random.Random(f"choices:{question.kind}:{question.seed}:{question.key}")
+    for f in question.fields:
+        if not f.choices or f.multiple or not f.numeric or f.name not in question.expected:
+            continue
+        want = question.expected[f.name]
+        if not isinstance(want, int):
+            continue
+        wrong: list[int] = []
+        for _slip, numbers, _params in ranked:
+            value = numbers.get(f.name)
+            if value is not None and value > 0 and value != want and value not in wrong:
+                wrong.append(value)
+        if not wrong:
+            continue
+        picked = [want, *wrong[: CHOICES - 1]]
+        drill_own = sorted(
+            (int(v) for v, _label in f.choices if v.isdigit()), key=lambda p: (abs(p - want), p)
+        )
+        picked += [v for v in drill_own if v not in picked][: CHOICES - len(picked)]
+        rng.shuffle(picked)
+        f.choices = [(str(v), number(v)) for v in picked]
 
 
 # -- the slips a drill's answers can be re-worked with (a drill's ``variants``) -----------------

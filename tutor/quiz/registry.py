@@ -69,7 +69,14 @@ def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
 def make_question(kind: str, seed: int, raw_options: Mapping[str, str] | None = None) -> Question:
     """The question ``seed`` of ``kind`` under these options: the same every time."""
     opts = normalise(kind, raw_options or {})
-    return drill(kind).build(seed, opts)
+    question = drill(kind).build(seed, opts)
+    if opts.get("mode") == "choice":
+        # The wrong choices are the answers the catalogued slips give (issue 28), which need
+        # the built question: imported here, as the feedback serves drills by this registry.
+        from tutor.quiz.feedback import slip_choices
+
+        slip_choices(question)
+    return question
 
 
 def check(question: Question, answers: Mapping[str, Any]) -> Verdict:
