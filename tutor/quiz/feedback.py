@@ -199,8 +199,8 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(fu)s); 1, 9 and honours are worth twice as much."
     ),
     "fu_not_rounded": gettext_lazy(
-        "%(value)s uses the fu before rounding (%(raw)s); round the fu up to a ten (%(fu)s) "
-        "before doubling."
+        "%(value)s uses the fu before rounding (%(raw)s); the fu are rounded up to a ten: "
+        "%(fu)s."
     ),
     "base_rounded": gettext_lazy(
         "%(value)s comes from rounding the base points (%(base)s) up to a hundred before "
@@ -616,7 +616,7 @@ def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
             out.append(("doubled_lower", doubled, {"lower": _payment_words(once, case)}))
     if case.han == _BAIMAN_TOP and not case.rules.aotenjou:
         out.append(("sanbaiman_at_10", _pay(case, han=_SANBAIMAN_FROM), {"from": _SANBAIMAN_FROM}))
-    if case.fu == 25 and case.raw is None:
+    if case.fu == 25 and case.raw is None and case.rules.chiitoitsu_fu == 25:
         # A table cell at 25 fu is seven pairs': rounded up to 30 like other fu.
         out.append(("chiitoitsu_rounded", _pay(case, fu=30), {}))
     if not case.closed and case.kuisagari:
