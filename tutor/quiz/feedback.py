@@ -199,8 +199,7 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(fu)s); 1, 9 and honours are worth twice as much."
     ),
     "fu_not_rounded": gettext_lazy(
-        "%(value)s uses the fu before rounding (%(raw)s); the fu are rounded up to a ten: "
-        "%(fu)s."
+        "%(value)s uses the fu before rounding (%(raw)s); the fu are rounded up to a ten: %(fu)s."
     ),
     "base_rounded": gettext_lazy(
         "%(value)s comes from rounding the base points (%(base)s) up to a hundred before "

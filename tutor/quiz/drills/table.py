@@ -109,8 +109,7 @@ def empty_filters(opts: Mapping[str, str]) -> str:
         _("“%(label)s”: %(value)s") % {"label": label, "value": value.replace(",", ", ")}
         for key, wide, label, value in tries
         # Limit rows are asked without a fu: they would not fill the rows and columns chosen.
-        if opts.get(key) != wide
-        and any(c[3] is not None for c in table_cells({**opts, key: wide}))
+        if opts.get(key) != wide and any(c[3] is not None for c in table_cells({**opts, key: wide}))
     ]
     if len(culprits) == 1:
         return _("No table cell matches these filters: %(filter)s leaves none. Change it.") % {
