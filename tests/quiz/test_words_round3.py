@@ -190,3 +190,24 @@ def test_a_wrong_answer_leads_with_the_mistake_and_hides_the_working(client, lan
     outside = feedback.replace(details.group(0), "")
     assert 'data-testid="answer-table"' not in outside
     assert 'class="quiz-derivation"' not in outside
+
+
+@pytest.mark.parametrize("preset", RULE_SETS)
+def test_an_item_slip_names_the_item_then_the_total(preset: str) -> None:
+    """Never "0 fu, 30 fu would be right without the 2 tsumo fu": the item's number, then what
+    it does to the total."""
+    said = 0
+    for seed in range(8):
+        q = quiz.make_question("fu_items", seed, {"rules": preset})
+        for _slip, numbers, params in variants(q):
+            if not params.get("item") or "fu" not in numbers or len(numbers) < 2:
+                continue
+            answers = {**right_answers(q), **{k: str(v) for k, v in numbers.items()}}
+            for slip in slips(q, answers):
+                assert not re.match(r"\d+ fu, \d+ fu", slip.text), slip.text
+                assert "would be right" not in slip.text, slip.text
+                assert slip.text.endswith(
+                    f"So the total is {numbers['fu']} fu instead of {q.expected['fu']}."
+                )
+                said += 1
+    assert said

@@ -289,6 +289,8 @@ ITEM_TEXT: Final[dict[str, Promise]] = {
         "%(value)s counts this set as simples; 1, 9 and honours are worth twice as much."
     ),
 }
+#: After an item's slip, what it does to the rounded total.
+ITEM_TOTAL: Final = gettext_lazy("So the total is %(wrong_fu)s fu instead of %(fu)s.")
 #: Each slip as a clause, for "this is what you get if you ..., or if you ...".
 SLIP_CLAUSE: Final[dict[str, Promise]] = {
     "quick_figure": gettext_lazy("take the quick method's %(pattern_fu)s fu"),
@@ -627,8 +629,8 @@ def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
     if case.tsumo:
         # The tsumo paid as a ron: the winner collects what one discarder would pay.
         as_ron = _pay(case, tsumo=False)
-        shares = _payment_words(_pay(case, honba=False), case)
-        out.append(("tsumo_as_ron", {"collect": as_ron["collect"]}, {"shares": shares}))
+        split = _payment_words(_pay(case, honba=False), case)
+        out.append(("tsumo_as_ron", {"collect": as_ron["collect"]}, {"shares": split}))
     if case.tsumo and case.dealer:
         out.append(("tsumo_total_given", {"tsumo_others": _pay(case, sticks=False)["collect"]}, {}))
     if case.dealer:
@@ -672,9 +674,9 @@ def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
             out.append(("honba_ron_100", _pay(case, rules=hundred), shares))
         # The counter at the other common value: 300 where the rules say 1,500 (classic),
         # 1,500 where they say 300 (some older styles).
-        other = 300 if per == 1500 else 1500
-        valued = replace(case.rules, honba_points=other)
-        out.append(("honba_other_value", _pay(case, rules=valued), {**shares, "other": other}))
+        per_other = 300 if per == 1500 else 1500
+        valued = replace(case.rules, honba_points=per_other)
+        out.append(("honba_other_value", _pay(case, rules=valued), {**shares, "other": per_other}))
     if case.sticks:
         out.append(("sticks_forgotten", _pay(case, sticks=False), {"sticks": 1000 * case.sticks}))
     if case.rules.sanma and case.tsumo and case.rules.sanma_tsumo == "loss":
@@ -945,15 +947,24 @@ def _fact(
     slip, numbers, params = variant
     base_id = slip.split(".")[0]
     field = _field_of(variant, wrong)
-    item = bool(params.get("item")) and "fu" not in wrong and base_id in ITEM_TEXT
-    template = ITEM_TEXT[base_id] if item else SLIP_TEXT[slip]
+    item_wrong = {k: v for k, v in wrong.items() if k != "fu"}
+    item = bool(params.get("item")) and bool(item_wrong) and base_id in ITEM_TEXT
     values = _params(params, case)
-    values["value"] = answer_words(question, wrong, numbers)
+    if item:
+        # The item's number, then what it does to the total: never "0 fu, 30 fu would be
+        # right without …" (issue 28).
+        values["value"] = answer_words(question, item_wrong, numbers)
+        text = str(ITEM_TEXT[base_id]) % values
+        if "fu" in wrong:
+            text += " " + str(ITEM_TOTAL) % values
+    else:
+        values["value"] = answer_words(question, wrong, numbers)
+        text = str(SLIP_TEXT[slip]) % values
     return Slip(
         base_id,
         field,
         str(wrong[field]),
-        str(template) % values,
+        text,
         SLIP_TOPICS[base_id],
         (base_id,),
         (SLIP_TOPICS[base_id],),
