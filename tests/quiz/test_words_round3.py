@@ -211,3 +211,18 @@ def test_an_item_slip_names_the_item_then_the_total(preset: str) -> None:
                 )
                 said += 1
     assert said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_chankan_is_a_ron_on_an_added_kan_not_on_a_discard(lang: str) -> None:
+    from tutor.quiz.hands import hand_facts
+
+    with translation.override(lang):
+        facts = hand_facts({"tsumo": False, "chankan": True, "seat": "2z", "round": "1z"})
+        plain = hand_facts({"tsumo": False, "seat": "2z", "round": "1z"})
+    text = " ".join(facts)
+    assert "discard" not in text
+    assert "捨て牌" not in text
+    assert "chankan" in text or "槍槓" in text
+    assert text.count("chankan") + text.count("槍槓") == 1
+    assert facts != plain

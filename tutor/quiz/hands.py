@@ -354,7 +354,12 @@ def hand_facts(request: Mapping[str, Any]) -> list[str]:
         _("Seat: %(seat)s (dealer). Round: %(round)s.") % seats
         if seat == "1z"
         else _("Seat: %(seat)s. Round: %(round)s.") % seats,
-        _("Won by tsumo (self-draw).") if request.get("tsumo") else _("Won by ron (a discard)."),
+        _("Won by tsumo (self-draw).")
+        if request.get("tsumo")
+        # Robbing a kan is a ron on a tile added to a kan, not on a discard (issue 28).
+        else _("Won by ron, on a tile added to a kan (chankan).")
+        if request.get("chankan")
+        else _("Won by ron (a discard)."),
     ]
     extras = [
         (key, label)
@@ -365,7 +370,6 @@ def hand_facts(request: Mapping[str, Any]) -> list[str]:
             ("haitei", _("last tile (haitei)")),
             ("houtei", _("last discard (houtei)")),
             ("rinshan", _("after a kan (rinshan)")),
-            ("chankan", _("robbing a kan (chankan)")),
         )
         if request.get(key)
     ]
