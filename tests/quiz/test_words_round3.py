@@ -226,3 +226,13 @@ def test_chankan_is_a_ron_on_an_added_kan_not_on_a_discard(lang: str) -> None:
     assert "chankan" in text or "槍槓" in text
     assert text.count("chankan") + text.count("槍槓") == 1
     assert facts != plain
+
+
+@pytest.mark.django_db
+def test_the_heatmap_says_fu_before_han(client) -> None:
+    from tests.quiz.quizhelp import answer
+
+    answer(client, "table", 1, {"item": "table:n:ron:3:30"}, right=True)
+    page = client.get("/tutor/quiz/progress/?win=ron").content.decode()
+    assert "30 fu 3 han: 1 of 1 right" in page
+    assert " han 30 fu" not in page
