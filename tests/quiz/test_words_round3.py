@@ -209,6 +209,9 @@ def test_an_item_slip_names_the_item_then_the_total(preset: str) -> None:
                 assert slip.text.endswith(
                     f"So the total is {numbers['fu']} fu instead of {q.expected['fu']}."
                 )
+                # Which block or pair: "Block 2: 16 fu counts this set as simples …".
+                if slip.field.startswith("block"):
+                    assert slip.text.startswith(f"Block {slip.field[5:]}: "), slip.text
                 said += 1
     assert said
 
@@ -236,3 +239,16 @@ def test_the_heatmap_says_fu_before_han(client) -> None:
     page = client.get("/tutor/quiz/progress/?win=ron").content.decode()
     assert "30 fu 3 han: 1 of 1 right" in page
     assert " han 30 fu" not in page
+
+
+@pytest.mark.parametrize("lang", ["", "/ja"])
+def test_fu_by_item_draws_each_blocks_tiles_instead_of_notation(client, lang: str) -> None:
+    """Issue 28, no notation in prose: "Block 1: 123m" → "Block 1" and its tiles drawn."""
+    q = quiz.make_question("fu_items", 2, {})
+    page = client.get(f"{lang}/tutor/quiz/fu_items/?seed=2").content.decode()
+    labels = re.findall(r'<label for="q-(?:block\d|pair)">(.*?)</label>', page, re.S)
+    assert len(labels) == sum(1 for f in q.fields if f.name.startswith(("block", "pair")))
+    for label in labels:
+        assert '<span class="label-tiles"><img' in label
+        text = re.sub(r"<[^>]+>", "", label)
+        assert not re.search(r"\d[mpsz]\b", text), text

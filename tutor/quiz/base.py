@@ -62,6 +62,10 @@ class Field:
     #: The lowest and highest number a typed answer can be: one outside is refused with a
     #: message beside the field (:func:`field_error`), neither checked nor stored.
     bounds: tuple[int, int] | None = None
+    #: The tiles the field asks about, drawn beside ``short`` on the question page (issue 28:
+    #: tiles drawn, not "123m" in prose); ``label`` keeps them in words for the other pages.
+    tiles: list[dict[str, str]] = field(default_factory=list)
+    short: str = ""
 
 
 @dataclass
@@ -89,6 +93,9 @@ class FieldVerdict:
     given: str
     expected: str
     ok: bool
+    #: The field's tiles and short label (see :class:`Field`), for the answers table.
+    tiles: list[dict[str, str]] = field(default_factory=list)
+    short: str = ""
 
 
 @dataclass
@@ -205,7 +212,9 @@ def check_fields(question: Question, answers: Mapping[str, Any]) -> Verdict:
             # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
             shown = number(want) if isinstance(want, int) else shown
             given = number(parsed) if parsed is not None else given
-        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
+        verdicts.append(
+            FieldVerdict(f.name, f.label, given or "—", shown, ok, tiles=f.tiles, short=f.short)
+        )
     return Verdict(all(v.ok for v in verdicts), verdicts)
 
 

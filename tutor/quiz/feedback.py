@@ -957,6 +957,10 @@ def _fact(
         text = str(ITEM_TEXT[base_id]) % values
         if "fu" in wrong:
             text += " " + str(ITEM_TOTAL) % values
+        # Which block or pair, when the drill has several: "Block 1: 2 fu counts this set …".
+        named = next((f.short for f in question.fields if f.name == field and f.short), "")
+        if named:
+            text = _("%(item)s: %(text)s") % {"item": named, "text": text}
     else:
         values["value"] = answer_words(question, wrong, numbers)
         text = str(SLIP_TEXT[slip]) % values

@@ -452,7 +452,8 @@ def scored_hand(
 # -- a hand drawn as tiles ------------------------------------------------------------------------
 
 
-def _tile_image(code: str) -> dict[str, str]:
+def tile_image(code: str) -> dict[str, str]:
+    """A tile to draw: its code, its image and its name (for alt text)."""
     return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
 
 
@@ -461,7 +462,7 @@ def _indicators(text: object) -> list[dict[str, str]]:
     if not text:
         return []
     try:
-        return [_tile_image(t) for t in parse_tiles(str(text))]
+        return [tile_image(t) for t in parse_tiles(str(text))]
     except NotationError:
         return []
 
@@ -480,17 +481,17 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
         "ura": _indicators(request.get("ura"))
         if request.get("riichi") or request.get("double_riichi")
         else [],
-        "concealed": [_tile_image(t) for t in parsed.concealed],
+        "concealed": [tile_image(t) for t in parsed.concealed],
         # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
         "melds": [
             {
-                "tiles": [_tile_image(t) for t in m.tiles],
+                "tiles": [tile_image(t) for t in m.tiles],
                 "closed": m.kind.value == "kan_closed",
                 "meld": m,
             }
             for m in parsed.melds
         ],
-        "win": _tile_image(str(request["win"])),
+        "win": tile_image(str(request["win"])),
         "tsumo": bool(request.get("tsumo")),
         # For screen readers: honours by name, never 555z.
         "words": " ".join(
