@@ -292,7 +292,9 @@ def test_kuisagari_of_one_yaku_reads_loses() -> None:
     q = hand_question("yaku", OPEN_ITTSU, ["yaku", "han"])
     found = slips(q, {"yaku": q.expected["yaku"], "han": "3"})
     assert named(found) == ["kuisagari_forgotten"]
-    assert "so Ittsu loses one han (kuisagari)." in found[0].text
+    # Issue 28: never "would be right for a closed hand" (closed, it could have more yaku).
+    assert found[0].text.startswith("Counting Ittsu at its closed value gives 3 han; ")
+    assert "so Ittsu is worth one han less (kuisagari)." in found[0].text
 
 
 def test_a_single_payment_is_quoted_as_given_never_as_all() -> None:

@@ -25,7 +25,7 @@ from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, format_tiles
 from scorer.engine.rules import Rules
 from scorer.forms import HONOUR_NAMES, PRESET_LABELS
-from scorer.numbers import points_text
+from scorer.numbers import points_text, power_of_two
 from scorer.params import parse_int
 from tutor.course.lessons import topic_url
 from tutor.course.names import limit_label
@@ -62,6 +62,10 @@ class Field:
     #: The lowest and highest number a typed answer can be: one outside is refused with a
     #: message beside the field (:func:`field_error`), neither checked nor stored.
     bounds: tuple[int, int] | None = None
+    #: The tiles the field asks about, drawn beside ``short`` on the question page (issue 28:
+    #: tiles drawn, not "123m" in prose); ``label`` keeps them in words for the other pages.
+    tiles: list[dict[str, str]] = field(default_factory=list)
+    short: str = ""
 
 
 @dataclass
@@ -89,6 +93,9 @@ class FieldVerdict:
     given: str
     expected: str
     ok: bool
+    #: The field's tiles and short label (see :class:`Field`), for the answers table.
+    tiles: list[dict[str, str]] = field(default_factory=list)
+    short: str = ""
 
 
 @dataclass
@@ -138,6 +145,9 @@ class Case:
     raw: int | None = None  # the unrounded fu of a real hand
     items: tuple[tuple[str, int, str], ...] = ()  # (id, fu, note) of a real hand
     form: str = "standard"
+    closed: bool = True  # a real hand without an open meld (a table cell: unknown, closed)
+    red: int = 0  # the han of red fives in a real hand
+    kuisagari: tuple[str, ...] = ()  # the yaku of a real open hand worth one han less open
 
 
 #: The cells of a table in a question: (dealer, fu, han).
@@ -202,7 +212,9 @@ def check_fields(question: Question, answers: Mapping[str, Any]) -> Verdict:
             # Numbers as the page writes them (2,000 / 2000), the learner's too once read.
             shown = number(want) if isinstance(want, int) else shown
             given = number(parsed) if parsed is not None else given
-        verdicts.append(FieldVerdict(f.name, f.label, given or "—", shown, ok))
+        verdicts.append(
+            FieldVerdict(f.name, f.label, given or "—", shown, ok, tiles=f.tiles, short=f.short)
+        )
     return Verdict(all(v.ok for v in verdicts), verdicts)
 
 
@@ -240,6 +252,11 @@ class Drill:
     case: Callable[[Question], Case | None] | None = None
     #: The slips its answers can be re-worked with (see ``tutor.quiz.feedback``).
     variants: Callable[[Question, Case | None], list[Variant]] = no_variants
+    #: The slips re-worked from the learner's own answers, where they change what a slip
+    #: gives (the yaku drill: the han of the yaku the learner ticked); else ``variants``.
+    answered_variants: (
+        Callable[[Question, Case | None, Mapping[str, Any]], list[Variant]] | None
+    ) = None
     #: The feedback's list once the slips are found, with what the drill adds (the yaku drill's
     #: why and why not, how close an estimate was).
     notes: Callable[[Question, Mapping[str, Any], list[Slip]], list[Slip]] = no_notes
@@ -342,6 +359,48 @@ def split_text(others: int, dealer: int) -> str:
     }
 
 
+#: A payment in the quiz's working, one payer (or one share) per sentence: "The discarder pays
+#: 4 × 960 = 3,840, rounded up to 3,900." 「子はそれぞれ 640 → 700点ずつ支払います。」
+PAYMENT_LINE: Final = {
+    "discarder": gettext_lazy("The discarder pays %(calc)s."),
+    "dealer": gettext_lazy("The dealer pays %(calc)s."),
+    "non_dealer": gettext_lazy("Each non-dealer pays %(calc)s."),
+    "each": gettext_lazy("Each other player pays %(calc)s."),
+}
+SANMA_PAYMENT_LINE: Final = {
+    **PAYMENT_LINE,
+    "non_dealer": gettext_lazy("The other non-dealer pays %(calc)s."),
+    "each": gettext_lazy("Each of the two other players pays %(calc)s."),
+}
+
+
+def payment_line(
+    payer: str, multiplier: object, base: int, raw: int, amount: int, *, sanma: bool = False
+) -> str:
+    """One payer's share worked out: the base times the payer's multiple (left out when it is
+    1: "640", never "1 × 640 = 640"), then the rounding when it changes the number."""
+    product = number(base)
+    if str(multiplier) != "1":
+        product = f"{multiplier} × {number(base)} = {number(raw)}"
+    calc = product
+    if raw != amount:
+        calc = _("%(raw)s, rounded up to %(amount)s") % {"raw": product, "amount": number(amount)}
+    lines = SANMA_PAYMENT_LINE if sanma else PAYMENT_LINE
+    return str(lines.get(payer, PAYMENT_LINE["discarder"])) % {"calc": calc}
+
+
+def base_points_line(fu: int, han: int, base: int) -> str:
+    """The base points worked out, the power of two written so that it cannot be read as
+    2^han + 2 (issue 28, scorer.numbers.power_of_two): "Base points: 30 × 32 = 960
+    (2⁽³⁺²⁾ = 2⁵ = 32)." """
+    return _("Base points: %(fu)s × %(value)s = %(base)s (%(power)s).") % {
+        "fu": fu,
+        "value": number(2 ** (han + 2)),
+        "base": number(base),
+        "power": power_of_two(han),
+    }
+
+
 def rules_label(name: str) -> str:
     """A rule set's display name (Tenhou, M-League), translated."""
     return str(PRESET_LABELS.get(name, name))
@@ -396,6 +455,18 @@ def step_text(step: Mapping[str, Any]) -> str:
         params["how"] = _("tsumo (self-draw)") if step["how"] == "tsumo" else _("ron (a discard)")
     if step.get("limit"):
         params["limit"] = limit_label(str(step["limit"]))
+    if step.get("step") == "payment" and "payer" in step:
+        sanma = step.get("payer_name") == "The other non-dealer" or bool(step.get("sanma"))
+        return payment_line(
+            str(step["payer"]),
+            step.get("multiplier", 1),
+            int(step["base"]),
+            int(step.get("raw", step["amount"])),
+            int(step["amount"]),
+            sanma=sanma,
+        )
+    if step.get("step") == "base_points" and "power" in step:
+        return base_points_line(int(step["fu"]), int(step["han"]), int(step["base"]))
     template = _(str(step["why"]))
     try:
         return template.format(**params)

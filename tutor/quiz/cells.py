@@ -23,8 +23,10 @@ from tutor.quiz.base import (
     SANMA_PAYER,
     Field,
     all_text,
+    base_points_line,
     number,
     number_field,
+    payment_line,
     rules_of,
     split_text,
 )
@@ -61,6 +63,14 @@ def table_cell(fu: int, han: int, dealer: bool, rules: Rules) -> Cell:
     return cell(fu, han, dealer, rules)
 
 
+def fu_columns(rules: Rules) -> tuple[int, ...]:
+    """The table's fu columns a hand can score under ``rules``: 25 fu is seven pairs', so a
+    rule set that scores them otherwise (classic: 50 fu) has no 25 fu column (issue 28)."""
+    if rules.chiitoitsu_fu == 25:
+        return FU_COLUMNS
+    return tuple(f for f in FU_COLUMNS if f != 25)
+
+
 def cell_ok(c: Cell, win: str) -> bool:
     return c.ron_exists if win == "ron" else c.tsumo_exists
 
@@ -93,10 +103,11 @@ def _table_cells(
     with_limits = limits == "1"
     rules = rules_of({"rules": rules_name})
     out: list[tuple[bool, str, int, int | None]] = []
+    columns = fu_columns(rules)
     for dealer in dealers:
         for win in wins:
             for han in hans:
-                for fu in fus:
+                for fu in (f for f in fus if f in columns):
                     c = table_cell(fu, han, dealer, rules)
                     if cell_ok(c, win) and (with_limits or c.limit is None):
                         out.append((dealer, win, han, fu))
@@ -120,11 +131,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
                 % {"base": number(1920)}
             )
     else:
-        lines.append(
-            _(TEXT["base_points"]).format(
-                fu=fu, han=han, power=number(2 ** (han + 2)), base=number(base)
-            )
-        )
+        lines.append(base_points_line(fu, han, base))
     tsumo = win == "tsumo"
     names = PAYER
     rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
@@ -142,13 +149,7 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
         lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
     for payer, multiplier, unrounded, amount in rows:
         lines.append(
-            _(TEXT["payment" if unrounded != amount else "payment.exact"]).format(
-                payer_name=names[payer],
-                multiplier=multiplier,
-                base=number(base),
-                raw=number(unrounded),
-                amount=number(amount),
-            )
+            payment_line(payer, multiplier, base, unrounded, amount, sanma=names is SANMA_PAYER)
         )
     if rules.sanma and tsumo:
         paid = [amount for _p, _m, _u, amount in rows]
@@ -171,7 +172,9 @@ def parse_table_key(key: str) -> tuple[bool, str, int, int | None]:
 @functools.lru_cache(maxsize=64)
 def cell_pool(dealer: bool, rules: Rules) -> tuple[Cell, ...]:
     """The cells whose payments make the wrong choices of a multiple-choice question."""
-    return tuple(table_cell(f, h, dealer, rules) for h in (*HAN_ROWS, 5, 6) for f in FU_COLUMNS)
+    return tuple(
+        table_cell(f, h, dealer, rules) for h in (*HAN_ROWS, 5, 6) for f in fu_columns(rules)
+    )
 
 
 def payment_fields(
@@ -288,7 +291,7 @@ def grid(
     rows = []
     for han in HAN_ROWS:
         cells = []
-        for fu in FU_COLUMNS:
+        for fu in fu_columns(rule_set):
             c = table_cell(fu, han, dealer, rule_set)
             exists = c.exists and (
                 c.ron_exists or c.tsumo_exists if win == "both" else cell_ok(c, win)
@@ -311,4 +314,5 @@ def grid(
             )
         rows.append({"han": han, "cells": cells})
     title = _("Dealer") if dealer else _("Non-dealer")
-    return {"dealer": dealer, "title": title, "cols": FU_COLUMNS, "rows": rows, "win": win}
+    cols = fu_columns(rule_set)
+    return {"dealer": dealer, "title": title, "cols": cols, "rows": rows, "win": win}

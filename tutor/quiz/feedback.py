@@ -20,6 +20,7 @@ over every drill kind, rule preset and slip; each drill says which slips apply t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
@@ -33,6 +34,8 @@ from django.utils.translation import gettext_lazy, pgettext
 from scorer.engine.fu import round_up_10
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
+from scorer.engine.tables import LIMIT_ROWS
+from scorer.engine.yaku import YAKU, YAKU_BY_ID
 from scorer.forms import PRESET_LABELS
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
@@ -59,17 +62,22 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "quick_figure": "tenpane",
     "no_kiriage": "kiriage",
     "kiriage_assumed": "kiriage",
+    "sanbaiman_at_10": "limits",
     "doubled_lower": "payments",
     "tsumo_total_given": "payments",
     "dealer_forgotten": "dealer",
     "dealer_assumed": "dealer",
+    "tsumo_as_ron": "payments",
     "tsumo_split_swapped": "payments",
     "honba_forgotten": "honba",
     "sticks_forgotten": "sticks",
     "honba_once": "honba",
     "honba_full_each": "honba",
+    "honba_ron_100": "honba",
+    "honba_other_value": "honba",
     "tsumo_fu_forgotten": "win-fu",
     "closed_ron_fu_forgotten": "win-fu",
+    "open_as_closed": "win-fu",
     "pinfu_tsumo_fu_added": "pinfu",
     "open_pinfu_not_raised": "open-pinfu",
     "chiitoitsu_rounded": "chiitoitsu",
@@ -84,6 +92,7 @@ SLIP_TOPICS: Final[dict[str, str]] = {
     "payment_not_rounded": "payments",
     "kuisagari_forgotten": "kuisagari",
     "dora_forgotten": "dora",
+    "red_five_forgotten": "dora",
     "indicator_as_dora": "dora",
     "sanma_other_rule": "sanma",
     "sanma_four_players": "sanma",
@@ -190,8 +199,7 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(fu)s); 1, 9 and honours are worth twice as much."
     ),
     "fu_not_rounded": gettext_lazy(
-        "%(value)s uses the fu before rounding (%(raw)s); round the fu up to a ten (%(fu)s) "
-        "before doubling."
+        "%(value)s uses the fu before rounding (%(raw)s); the fu are rounded up to a ten: %(fu)s."
     ),
     "base_rounded": gettext_lazy(
         "%(value)s comes from rounding the base points (%(base)s) up to a hundred before "
@@ -201,14 +209,35 @@ SLIP_TEXT: Final[dict[str, Promise]] = {
         "%(value)s is the payment before rounding; each payment is rounded up to the next hundred."
     ),
     "kuisagari_forgotten": gettext_lazy(
-        "%(value)s would be right for a closed hand; this hand is open, so %(yaku)s loses one "
-        "han (kuisagari)."
+        "Counting %(yaku)s at its closed value gives %(value)s; the hand is open, so %(yaku)s "
+        "is worth one han less (kuisagari)."
     ),
     "kuisagari_forgotten.many": gettext_lazy(
-        "%(value)s would be right for a closed hand; this hand is open, so %(yaku)s each lose "
-        "one han (kuisagari)."
+        "Counting %(yaku)s at their closed values gives %(value)s; the hand is open, so each "
+        "is worth one han less (kuisagari)."
     ),
     "dora_forgotten": gettext_lazy("%(value)s leaves out the %(dora)s han of dora."),
+    "red_five_forgotten": gettext_lazy(
+        "%(value)s leaves out the red fives: each red five is a dora, 1 han (%(red)s here)."
+    ),
+    "open_as_closed": gettext_lazy(
+        "%(value)s counts the open hand as closed (%(wrong_fu)s fu instead of %(fu)s); the "
+        "10 fu of a ron (menzen kafu) are a closed hand's only."
+    ),
+    "sanbaiman_at_10": gettext_lazy(
+        "%(value)s is a sanbaiman, which starts at %(from)s han; %(han)s han is still a baiman."
+    ),
+    "tsumo_as_ron": gettext_lazy(
+        "%(value)s is what a ron would pay; on a tsumo each player pays a share (%(shares)s), "
+        "each rounded up to a hundred on its own."
+    ),
+    "honba_ron_100": gettext_lazy(
+        "%(value)s adds 100 per counter, a tsumo payer's share; on a ron the discarder pays "
+        "all %(per)s per counter (%(honba)s here)."
+    ),
+    "honba_other_value": gettext_lazy(
+        "%(value)s counts %(other)s per counter; these rules (%(rules)s) count %(per)s."
+    ),
     "indicator_as_dora": gettext_lazy(
         "%(value)s counts the indicator tiles in the hand as dora; the dora is the tile after "
         "the indicator."
@@ -260,6 +289,8 @@ ITEM_TEXT: Final[dict[str, Promise]] = {
         "%(value)s counts this set as simples; 1, 9 and honours are worth twice as much."
     ),
 }
+#: After an item's slip, what it does to the rounded total.
+ITEM_TOTAL: Final = gettext_lazy("So the total is %(wrong_fu)s fu instead of %(fu)s.")
 #: Each slip as a clause, for "this is what you get if you ..., or if you ...".
 SLIP_CLAUSE: Final[dict[str, Promise]] = {
     "quick_figure": gettext_lazy("take the quick method's %(pattern_fu)s fu"),
@@ -289,9 +320,15 @@ SLIP_CLAUSE: Final[dict[str, Promise]] = {
     "fu_not_rounded": gettext_lazy("use the fu before rounding (%(raw)s)"),
     "base_rounded": gettext_lazy("round the base points (%(base)s) up before multiplying"),
     "payment_not_rounded": gettext_lazy("leave the payment unrounded"),
-    "kuisagari_forgotten": gettext_lazy("forget kuisagari (%(yaku)s)"),
-    "kuisagari_forgotten.many": gettext_lazy("forget kuisagari (%(yaku)s)"),
+    "kuisagari_forgotten": gettext_lazy("count %(yaku)s at its closed value"),
+    "kuisagari_forgotten.many": gettext_lazy("count %(yaku)s at their closed values"),
     "dora_forgotten": gettext_lazy("leave out the dora"),
+    "red_five_forgotten": gettext_lazy("leave out the red fives"),
+    "open_as_closed": gettext_lazy("count the open hand as closed (menzen kafu)"),
+    "sanbaiman_at_10": gettext_lazy("take %(han)s han as a sanbaiman"),
+    "tsumo_as_ron": gettext_lazy("pay the tsumo as a ron"),
+    "honba_ron_100": gettext_lazy("add 100 per counter on a ron"),
+    "honba_other_value": gettext_lazy("count %(other)s per counter"),
     "indicator_as_dora": gettext_lazy("count the indicator tiles in the hand as dora"),
     "sanma_other_rule": gettext_lazy("pay under %(other)s"),
     "sanma_four_players": gettext_lazy("count four players' payments"),
@@ -328,6 +365,7 @@ def hand_case(question: Question) -> Case | None:
     steps: list[dict[str, Any]] = list(result.get("steps") or [])
     total: dict[str, Any] = next((s for s in steps if s["step"] == "fu_total"), {})
     reading: dict[str, Any] = next((s for s in steps if s["step"] == "reading"), {})
+    hand_step: dict[str, Any] = next((s for s in steps if s["step"] == "hand"), {})
     form = reading.get("form")
     items = tuple(
         (str(s["id"]), int(s["fu"]), str(s.get("note") or "")) for s in steps if s["step"] == "fu"
@@ -343,6 +381,9 @@ def hand_case(question: Question) -> Case | None:
         raw=int(total.get("raw", result["fu"])) if steps else None,
         items=items,
         form=str(form or "standard"),
+        closed=bool(hand_step.get("closed", True)),
+        red=sum(int(y["han"]) for y in result.get("yaku", []) if y["id"] == "aka_dora"),
+        kuisagari=tuple(str(s["id"]) for s in steps if s["step"] == "yaku" and s.get("kuisagari")),
     )
 
 
@@ -427,6 +468,9 @@ def _fu_variants(case: Case) -> list[tuple[str, int, dict[str, object]]]:
         add("tsumo_fu_forgotten", _rounded(raw - 2))
     if "closed_ron" in ids:
         add("closed_ron_fu_forgotten", _rounded(raw - 10))
+    if not case.closed and not case.tsumo:
+        # An open hand won by ron counted as closed: the 10 fu of menzen kafu added.
+        add("open_as_closed", _rounded(raw + 10))
     if "pinfu_tsumo" in ids:
         add("pinfu_tsumo_fu_added", 30)
         add("pinfu_tsumo_fu_added", 22)
@@ -464,23 +508,66 @@ def _rounded(raw: int) -> int:
 
 
 def han_slips(question: Question, case: Case | None) -> list[Variant]:
-    """The han of a hand counted with a slip (kuisagari, dora): the yaku drill."""
+    """The han of a hand counted with a slip (kuisagari, dora): the yaku drill, re-worked from
+    the right yaku (a learner who ticked every yaku)."""
+    return tick_slips(question, case, {"yaku": list(question.expected.get("yaku", []))})
+
+
+_DORA_IDS: Final = ("dora", "ura_dora", "aka_dora")
+
+
+def _ticked(answers: Mapping[str, Any]) -> set[str]:
+    got = answers.get("yaku", [])
+    return {str(g) for g in (got if isinstance(got, list) else [got]) if g}
+
+
+def tick_slips(question: Question, case: Case | None, answers: Mapping[str, Any]) -> list[Variant]:
+    """The han the learner's own ticks give with a slip applied (issue 28): each ticked yaku at
+    the value the engine gives it (a yaku the hand does not have at its value in the yaku
+    table), the dora added, then the slip: a ticked yaku that loses a han when open counted at
+    its closed value (kuisagari), the dora left out, the indicators counted as dora. Kuisagari
+    is named only for the yaku the learner ticked; a number that the ticks give as they are
+    (a yaku missed or added) is no slip of counting (the why and why-not say what is wrong)."""
     result = question.result
     if not result:
         return []
-    han = int(result["han"])
-    out: list[Variant] = []
     steps: list[dict[str, Any]] = list(result.get("steps") or [])
-    kuisagari = [s for s in steps if s["step"] == "yaku" and s.get("kuisagari")]
-    if kuisagari:
-        names = join_list(yaku_label(str(s["id"])) for s in kuisagari)
-        # One whole sentence for one yaku and for several ("Honitsu loses", "… each lose").
-        slip = "kuisagari_forgotten" if len(kuisagari) == 1 else "kuisagari_forgotten.many"
-        out.append((slip, {"han": han + len(kuisagari)}, {"yaku": names}))
-    dora = sum(int(y["han"]) for y in result["yaku"] if y["id"] in ("dora", "ura_dora", "aka_dora"))
-    if dora:
-        out.append(("dora_forgotten", {"han": han - dora}, {"dora": dora}))
     hand_step: dict[str, Any] = next((s for s in steps if s["step"] == "hand"), {})
+    closed = bool(hand_step.get("closed", True))
+    values = {str(y["id"]): int(y["han"]) for y in result["yaku"] if y["id"] not in _DORA_IDS}
+    loses = {str(s["id"]) for s in steps if s["step"] == "yaku" and s.get("kuisagari")}
+    ticks = 0
+    closed_value: list[str] = []
+    for yaku_id in sorted(_ticked(answers), key=_yaku_order):
+        definition = YAKU_BY_ID.get(yaku_id)
+        if yaku_id in values:
+            ticks += values[yaku_id]
+        elif definition is not None and not definition.yakuman:
+            ticks += (
+                definition.closed_han if closed or not definition.open_han else definition.open_han
+            )
+        else:
+            continue
+        if yaku_id in loses or (
+            yaku_id not in values
+            and definition is not None
+            and not closed
+            and 0 < definition.open_han < definition.closed_han
+        ):
+            closed_value.append(yaku_id)
+    dora = sum(int(y["han"]) for y in result["yaku"] if y["id"] in _DORA_IDS)
+    han = ticks + dora
+    out: list[Variant] = []
+    if closed_value:
+        names = join_list(yaku_label(y) for y in closed_value)
+        # One whole sentence for one yaku and for several ("its closed value", "their …").
+        slip = "kuisagari_forgotten" if len(closed_value) == 1 else "kuisagari_forgotten.many"
+        out.append((slip, {"han": han + len(closed_value)}, {"yaku": names}))
+    red = sum(int(y["han"]) for y in result["yaku"] if y["id"] == "aka_dora")
+    if dora and red != dora:
+        out.append(("dora_forgotten", {"han": han - dora}, {"dora": dora}))
+    if red:
+        out.append(("red_five_forgotten", {"han": han - red}, {"red": red}))
     hand_tiles = [str(t) for t in hand_step.get("tiles", [])]
     indicators = [
         str(s["indicator"])
@@ -498,7 +585,17 @@ def han_slips(question: Question, case: Case | None) -> list[Variant]:
     return out
 
 
+def _yaku_order(yaku_id: str) -> int:
+    """A yaku's place in the yaku table (names listed as the table lists them)."""
+    order = [y.id for y in YAKU]
+    return order.index(yaku_id) if yaku_id in order else len(order)
+
+
 # -- payment variants -----------------------------------------------------------------------------
+
+#: A baiman's top han and a sanbaiman's first (scorer.engine.tables.LIMIT_ROWS).
+_BAIMAN_TOP: Final = next(high for name, _low, high in LIMIT_ROWS if name == "baiman")
+_SANBAIMAN_FROM: Final = next(low for name, low, _high in LIMIT_ROWS if name == "sanbaiman")
 
 _PAYMENT_FIELDS: Final = ("ron", "tsumo_others", "tsumo_dealer")
 
@@ -518,6 +615,22 @@ def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
             once = _pay(case, han=case.han - 1)
             doubled = {k: 2 * v for k, v in once.items()}
             out.append(("doubled_lower", doubled, {"lower": _payment_words(once, case)}))
+    if case.han == _BAIMAN_TOP and not case.rules.aotenjou:
+        out.append(("sanbaiman_at_10", _pay(case, han=_SANBAIMAN_FROM), {"from": _SANBAIMAN_FROM}))
+    if case.fu == 25 and case.raw is None and case.rules.chiitoitsu_fu == 25:
+        # A table cell at 25 fu is seven pairs': rounded up to 30 like other fu.
+        out.append(("chiitoitsu_rounded", _pay(case, fu=30), {}))
+    if not case.closed and case.kuisagari:
+        names = join_list(yaku_label(y) for y in case.kuisagari)
+        slip = "kuisagari_forgotten" if len(case.kuisagari) == 1 else "kuisagari_forgotten.many"
+        out.append((slip, _pay(case, han=case.han + len(case.kuisagari)), {"yaku": names}))
+    if case.red:
+        out.append(("red_five_forgotten", _pay(case, han=case.han - case.red), {"red": case.red}))
+    if case.tsumo:
+        # The tsumo paid as a ron: the winner collects what one discarder would pay.
+        as_ron = _pay(case, tsumo=False)
+        split = _payment_words(_pay(case, honba=False), case)
+        out.append(("tsumo_as_ron", {"collect": as_ron["collect"]}, {"shares": split}))
     if case.tsumo and case.dealer:
         out.append(("tsumo_total_given", {"tsumo_others": _pay(case, sticks=False)["collect"]}, {}))
     if case.dealer:
@@ -556,6 +669,14 @@ def payment_variants(case: Case, *, fu_slips: bool = True) -> list[Variant]:
             # of a tsumo adds a third of it.
             out.append(("honba_once", once, shares))
             out.append(("honba_full_each", _pay(case, honba_each=per * case.honba), shares))
+        elif not case.rules.sanma:
+            hundred = replace(case.rules, honba_points=100)
+            out.append(("honba_ron_100", _pay(case, rules=hundred), shares))
+        # The counter at the other common value: 300 where the rules say 1,500 (classic),
+        # 1,500 where they say 300 (some older styles).
+        per_other = 300 if per == 1500 else 1500
+        valued = replace(case.rules, honba_points=per_other)
+        out.append(("honba_other_value", _pay(case, rules=valued), {**shares, "other": per_other}))
     if case.sticks:
         out.append(("sticks_forgotten", _pay(case, sticks=False), {"sticks": 1000 * case.sticks}))
     if case.rules.sanma and case.tsumo and case.rules.sanma_tsumo == "loss":
@@ -660,16 +781,54 @@ def _wrong_numbers(question: Question, answers: Mapping[str, Any]) -> dict[str, 
     }
 
 
-def variants(question: Question) -> list[Variant]:
+def variants(question: Question, answers: Mapping[str, Any] | None = None) -> list[Variant]:
     """Every catalogued slip applied to ``question`` (its drill says which apply): the answer
-    each leads to, re-worked with the question's rules. A slip that changes nothing is left
-    out."""
+    each leads to, re-worked with the question's rules, and from the learner's own ``answers``
+    where a drill re-works them (the yaku drill: the han of the yaku ticked). A slip that
+    changes nothing is left out."""
     drill = find(question.kind)
     if drill is None:
         return []
-    out = drill.variants(question, _case(question))
+    case = _case(question)
+    if answers is not None and drill.answered_variants is not None:
+        out = drill.answered_variants(question, case, answers)
+    else:
+        out = drill.variants(question, case)
     expected = question.expected
     return [v for v in out if any(expected.get(k, n) != n for k, n in v[1].items())]
+
+
+#: How many answers a multiple-choice field offers (the right one among them).
+CHOICES: Final = 4
+
+
+def slip_choices(question: Question) -> None:
+    """The wrong choices of each multiple-choice number from the slips (issue 28): the answers
+    the catalogued slips give, likeliest first (for 3,900: 4,000 doubled from 2,000, 5,800 the
+    dealer's, 3,840 unrounded), then the nearest of the drill's own choices to fill the rest.
+    A field no slip changes keeps its choices."""
+    ranked = sorted(variants(question), key=lambda v: _rank(v[0]))
+    rng = random.Random(f"choices:{question.kind}:{question.seed}:{question.key}")
+    for f in question.fields:
+        if not f.choices or f.multiple or not f.numeric or f.name not in question.expected:
+            continue
+        want = question.expected[f.name]
+        if not isinstance(want, int):
+            continue
+        wrong: list[int] = []
+        for _slip, numbers, _params in ranked:
+            value = numbers.get(f.name)
+            if value is not None and value > 0 and value != want and value not in wrong:
+                wrong.append(value)
+        if not wrong:
+            continue
+        picked = [want, *wrong[: CHOICES - 1]]
+        drill_own = sorted(
+            (int(v) for v, _label in f.choices if v.isdigit()), key=lambda p: (abs(p - want), p)
+        )
+        picked += [v for v in drill_own if v not in picked][: CHOICES - len(picked)]
+        rng.shuffle(picked)
+        f.choices = [(str(v), number(v)) for v in picked]
 
 
 # -- the slips a drill's answers can be re-worked with (a drill's ``variants``) -----------------
@@ -743,7 +902,7 @@ def _number_slips(question: Question, answers: Mapping[str, Any]) -> list[Slip]:
     case = _case(question)
     groups: dict[frozenset[str], list[Variant]] = {}
     named: set[str] = set()
-    for variant in sorted(variants(question), key=lambda v: _rank(v[0])):
+    for variant in sorted(variants(question, answers), key=lambda v: _rank(v[0])):
         base_id = variant[0].split(".")[0]
         fields = explains(variant, question, given)
         if fields and base_id not in named:
@@ -788,15 +947,28 @@ def _fact(
     slip, numbers, params = variant
     base_id = slip.split(".")[0]
     field = _field_of(variant, wrong)
-    item = bool(params.get("item")) and "fu" not in wrong and base_id in ITEM_TEXT
-    template = ITEM_TEXT[base_id] if item else SLIP_TEXT[slip]
+    item_wrong = {k: v for k, v in wrong.items() if k != "fu"}
+    item = bool(params.get("item")) and bool(item_wrong) and base_id in ITEM_TEXT
     values = _params(params, case)
-    values["value"] = answer_words(question, wrong, numbers)
+    if item:
+        # The item's number, then what it does to the total: never "0 fu, 30 fu would be
+        # right without …" (issue 28).
+        values["value"] = answer_words(question, item_wrong, numbers)
+        text = str(ITEM_TEXT[base_id]) % values
+        if "fu" in wrong:
+            text += " " + str(ITEM_TOTAL) % values
+        # Which block or pair, when the drill has several: "Block 1: 2 fu counts this set …".
+        named = next((f.short for f in question.fields if f.name == field and f.short), "")
+        if named:
+            text = _("%(item)s: %(text)s") % {"item": named, "text": text}
+    else:
+        values["value"] = answer_words(question, wrong, numbers)
+        text = str(SLIP_TEXT[slip]) % values
     return Slip(
         base_id,
         field,
         str(wrong[field]),
-        str(template) % values,
+        text,
         SLIP_TOPICS[base_id],
         (base_id,),
         (SLIP_TOPICS[base_id],),

@@ -354,7 +354,12 @@ def hand_facts(request: Mapping[str, Any]) -> list[str]:
         _("Seat: %(seat)s (dealer). Round: %(round)s.") % seats
         if seat == "1z"
         else _("Seat: %(seat)s. Round: %(round)s.") % seats,
-        _("Won by tsumo (self-draw).") if request.get("tsumo") else _("Won by ron (a discard)."),
+        _("Won by tsumo (self-draw).")
+        if request.get("tsumo")
+        # Robbing a kan is a ron on a tile added to a kan, not on a discard (issue 28).
+        else _("Won by ron, on a tile added to a kan (chankan).")
+        if request.get("chankan")
+        else _("Won by ron (a discard)."),
     ]
     extras = [
         (key, label)
@@ -365,7 +370,6 @@ def hand_facts(request: Mapping[str, Any]) -> list[str]:
             ("haitei", _("last tile (haitei)")),
             ("houtei", _("last discard (houtei)")),
             ("rinshan", _("after a kan (rinshan)")),
-            ("chankan", _("robbing a kan (chankan)")),
         )
         if request.get(key)
     ]
@@ -414,11 +418,20 @@ def scored_hand(
     rng: random.Random, opts: Mapping[str, str], *, steps: bool = True, **knobs: Any
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A generated hand (scorer.engine.generate) that scores, with the dealer / win filters;
-    never more dora indicators than the table can show. ``steps=False``: the result dict
-    without the explanation, for a caller that only reads the numbers."""
+    never more dora indicators than the table can show, and no red five under rules that have
+    none (classic, EMA, WRC: a drawn 0m would be a plain five there, and nothing says so).
+    ``steps=False``: the result dict without the explanation, for a caller that only reads the
+    numbers."""
+    reds = PRESETS[opts["rules"]].red_fives > 0
     for _i in range(300):
         request = generate_request(
-            rng, yakuman=False, ensure_yaku=True, wareme=False, rules=opts["rules"], **knobs
+            rng,
+            yakuman=False,
+            ensure_yaku=True,
+            wareme=False,
+            rules=opts["rules"],
+            red_fives=reds,
+            **knobs,
         )
         request = table_indicators(request)
         dealer = request.get("seat") == "1z"
@@ -439,7 +452,8 @@ def scored_hand(
 # -- a hand drawn as tiles ------------------------------------------------------------------------
 
 
-def _tile_image(code: str) -> dict[str, str]:
+def tile_image(code: str) -> dict[str, str]:
+    """A tile to draw: its code, its image and its name (for alt text)."""
     return {"code": code, "src": static(f"tiles/{code}.svg"), "label": tile_label(code)}
 
 
@@ -448,7 +462,7 @@ def _indicators(text: object) -> list[dict[str, str]]:
     if not text:
         return []
     try:
-        return [_tile_image(t) for t in parse_tiles(str(text))]
+        return [tile_image(t) for t in parse_tiles(str(text))]
     except NotationError:
         return []
 
@@ -467,17 +481,17 @@ def hand_tiles(request: dict[str, Any] | None) -> dict[str, Any] | None:
         "ura": _indicators(request.get("ura"))
         if request.get("riichi") or request.get("double_riichi")
         else [],
-        "concealed": [_tile_image(t) for t in parsed.concealed],
+        "concealed": [tile_image(t) for t in parsed.concealed],
         # Each meld drawn as the picker draws it ({% meld %}: the called tile turned).
         "melds": [
             {
-                "tiles": [_tile_image(t) for t in m.tiles],
+                "tiles": [tile_image(t) for t in m.tiles],
                 "closed": m.kind.value == "kan_closed",
                 "meld": m,
             }
             for m in parsed.melds
         ],
-        "win": _tile_image(str(request["win"])),
+        "win": tile_image(str(request["win"])),
         "tsumo": bool(request.get("tsumo")),
         # For screen readers: honours by name, never 555z.
         "words": " ".join(

@@ -140,6 +140,10 @@ def schedule_text(box: int, correct: bool, when: str) -> str:
         return gettext("Learnt: you will see this one again in %(when)s, to keep it fresh.") % {
             "when": when
         }
+    if box < 2:
+        # A streak is news from two in a row: "right 0 times in a row" after a right answer
+        # (a box that starts at 0) or "1 time in a row" say nothing the verdict does not.
+        return gettext("You will see this one again in %(when)s.") % {"when": when}
     return ngettext(
         "Right %(n)s time in a row: you will see this one again in %(when)s.",
         "Right %(n)s times in a row: you will see this one again in %(when)s.",

@@ -21,7 +21,7 @@ from tutor.quiz.base import (
     steps_text,
     tile_words,
 )
-from tutor.quiz.hands import fu_hand, hand_facts
+from tutor.quiz.hands import fu_hand, hand_facts, tile_image
 from tutor.quiz.registry import register
 
 #: The fu a question can ask for (25: seven pairs, not in the fu-by-item drill).
@@ -120,11 +120,15 @@ def _fu_item_fields(
         )
         label = _("Block %(n)d: %(tiles)s") % {"n": n, "tiles": tile_words(block["tiles"])}
         fields.append(number_field(f"block{n}", label, fu, pool, opts, rng))
+        fields[-1].short = _("Block %(n)d") % {"n": n}
+        fields[-1].tiles = [tile_image(str(t)) for t in block["tiles"]]
         expected[f"block{n}"] = fu
     pair_fu = take(lambda it: it["id"].startswith("pair_"))
     pair = reading["pairs"][0] if reading["pairs"] else []
     label = _("Pair: %(tiles)s") % {"tiles": tile_words(pair)}
     fields.append(number_field("pair", label, pair_fu, pool, opts, rng))
+    fields[-1].short = _("Pair")
+    fields[-1].tiles = [tile_image(str(t)) for t in pair]
     expected["pair"] = pair_fu
     wait_fu = take(lambda it: it["id"].startswith("wait_"))
     fields.append(number_field("wait", _("Wait"), wait_fu, pool, opts, rng))

@@ -42,6 +42,7 @@ from tutor.quiz.cells import (
     SANMA_TABLE,
     cell_derivation,
     cell_ok,
+    fu_columns,
     parse_table_key,
     payment_fields,
     payments_of,
@@ -92,6 +93,36 @@ def key_case(question: Question) -> Case:
     return Case(fu, han, dealer, win == "tsumo", preset_rules(question))
 
 
+def empty_filters(opts: Mapping[str, str]) -> str:
+    """Why no cell matches a table drill's filters (issue 28): the filters that, widened alone,
+    would leave cells, by the names the filter form gives them ("“Columns (fu)”: 20")."""
+    winner = {"dealer": _("Dealer"), "non": _("Non-dealer")}
+    how = {"ron": _("Ron"), "tsumo": _("Tsumo")}
+    tries = (
+        ("fu", ",".join(map(str, FU_COLUMNS)), _("Columns (fu)"), opts.get("fu", "")),
+        ("han", ",".join(map(str, HAN_ROWS)), _("Rows (han)"), opts.get("han", "")),
+        ("win", "any", _("How"), how.get(opts.get("win", ""), "")),
+        ("dealer", "any", _("Who wins"), winner.get(opts.get("dealer", ""), "")),
+        ("limits", "1", _("Limit hands"), _("Out")),
+    )
+    culprits = [
+        _("“%(label)s”: %(value)s") % {"label": label, "value": value.replace(",", ", ")}
+        for key, wide, label, value in tries
+        # Limit rows are asked without a fu: they would not fill the rows and columns chosen.
+        if opts.get(key) != wide and any(c[3] is not None for c in table_cells({**opts, key: wide}))
+    ]
+    if len(culprits) == 1:
+        return _("No table cell matches these filters: %(filter)s leaves none. Change it.") % {
+            "filter": culprits[0]
+        }
+    if culprits:
+        return _(
+            "No table cell matches these filters: %(filters)s leave none together. Change one "
+            "of them."
+        ) % {"filters": join_list(culprits)}
+    return _("No table cell matches these filters: widen the rows and columns.")
+
+
 def table_question(seed: int, opts: dict[str, str]) -> Question:
     rng = rng_for("table", seed, opts)
     rules = rules_of(opts)
@@ -100,7 +131,7 @@ def table_question(seed: int, opts: dict[str, str]) -> Question:
     else:
         cells = table_cells(opts)
         if not cells:
-            raise QuizError(_("No table cell matches these filters."))
+            raise QuizError(empty_filters(opts))
         dealer, win, han, fu_or_none = rng.choice(cells)
     fu = fu_or_none if fu_or_none is not None else 30
     c = table_cell(fu, han, dealer, rules)
@@ -156,7 +187,7 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
     accepted = [
         (f, h)
         for h in HAN_ROWS
-        for f in FU_COLUMNS
+        for f in fu_columns(rules)
         if cell_ok(c := table_cell(f, h, dealer, rules), win) and payments_of(c, win) == target
     ]
     if win == "ron":
@@ -170,11 +201,11 @@ def reverse_question(seed: int, opts: dict[str, str]) -> Question:
         "amount": amount,
     }
     fields = [
-        number_field("fu", _("Fu"), fu, FU_COLUMNS, opts, rng),
+        number_field("fu", _("Fu"), fu, fu_columns(rules), opts, rng),
         number_field("han", _("Han"), han, HAN_ROWS, opts, rng),
     ]
     if opts.get("mode") == "choice":
-        fields[0].choices = [(str(f), str(f)) for f in FU_COLUMNS]
+        fields[0].choices = [(str(f), str(f)) for f in fu_columns(rules)]
         fields[1].choices = [(str(h), str(h)) for h in HAN_ROWS]
     pairs = join_list(_("%(fu)d fu %(han)d han") % {"fu": f, "han": h} for f, h in accepted)
     derivation = [_("Every pair that pays this: %(pairs)s.") % {"pairs": pairs}]

@@ -93,6 +93,7 @@ register(
         build=yaku_question,
         options=rules_option,
         variants=feedback.han_slips,
+        answered_variants=feedback.tick_slips,
         notes=yaku_notes,
     )
 )
