@@ -765,10 +765,14 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("What the winner collects")
         d.data = {"total": step.get("total")}
         total = int(step.get("total") or 0)
-        if result.get("rules_switches", {}).get("aotenjou") or total >= 100_000:
-            d.extra["grouped"] = f"{total:,}"
-            d.extra["myriad"] = myriad(total)
+        # 万 only under aotenjou (issue 28.5): a limited hand of six yakuman is 192000点, with no
+        # myriad reading and no aotenjou link. A Japanese sentence already writes an aotenjou
+        # total in myriad units, so the grouped-digits aid is for English readers only.
+        if result.get("rules_switches", {}).get("aotenjou"):
             d.terms.append("aotenjou")
+            if total >= 100_000 and not japanese():
+                d.extra["grouped"] = f"{total:,}"
+                d.extra["myriad"] = myriad(total)
     else:
         d.title = kind
     return d
@@ -1195,10 +1199,10 @@ class Walkthrough:
     def total_display(self) -> str:
         """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
         total = int(self.result["payments"]["total"])
-        if total >= 100_000:
+        if self.result.get("rules_switches", {}).get("aotenjou") and total >= 100_000:
             # in Japanese the myriad units alone (4718万6000点)
             return myriad(total) if japanese() else f"{total:,} ({myriad(total)})"
-        return number(total)
+        return number(total)  # 144000点: 万 only under aotenjou (issue 28.5)
 
     @property
     def query(self) -> str:

@@ -1,0 +1,56 @@
+"""The walkthrough's words, round three (issue 28): 万 only under aotenjou, and the Japanese of the
+steps written as a Japanese reference writes it (terse, no formula in 「」, no stray spaces)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.walkthrough.test_walkthrough import parse_steps
+
+pytestmark = pytest.mark.django_db
+
+#: Three yakuman (daisuushii, tsuuiisou, suuankou tanki) by the dealer's tsumo under Tenhou's
+#: rules: 48000オール, 144000点. A limited hand: no myriad units, no aotenjou.
+TRIPLE = "hand=111z222z333z444z5z&win=5z&tsumo=1&seat=1z"
+#: The same hand by ron: 144000点 in the walkthrough's header.
+TRIPLE_RON = "hand=111z222z333z444z5z&win=5z&seat=1z"
+AOTENJOU = "hand=555666777z123m4p&win=4p&seat=1z&rules=aotenjou"
+
+
+def _page(client: Client, prefix: str, query: str) -> str:
+    return client.get(f"{prefix}/tutor/explain?{query}&view=all").content.decode()
+
+
+@pytest.mark.parametrize("prefix", ["", "/ja"])
+@pytest.mark.parametrize("query", [TRIPLE, TRIPLE_RON])
+def test_a_limited_hand_has_no_myriad_line_and_no_aotenjou_link(
+    client: Client, prefix: str, query: str
+) -> None:
+    """Issue 28.5: 「144,000 14万4000」 and a 青天井 link under the total of a Tenhou hand."""
+    html = _page(client, prefix, query)
+    assert 'data-testid="myriad"' not in html
+    assert not re.search(r"\d万", html)
+    total = next(s for s in parse_steps(html) if s["kind"] == "total")
+    assert "glossary#aotenjou" not in total["body"]
+    assert "144" in total["text"]
+
+
+def test_the_japanese_header_of_a_limited_hand_writes_plain_digits(client: Client) -> None:
+    html = _page(client, "/ja", TRIPLE_RON)
+    header = re.search(r'data-testid="total">([^<]+)<', html)
+    assert header
+    assert "144000" in header.group(1)
+    assert "万" not in header.group(1)
+
+
+def test_under_aotenjou_the_japanese_total_step_reads_in_myriad_units_once(client: Client) -> None:
+    """Under aotenjou the Japanese sentence already writes the total in 万/億: the grouped digits
+    beside it (an English reader's aid) are not repeated; the 青天井 link stays."""
+    html = _page(client, "/ja", AOTENJOU)
+    assert 'glossary#aotenjou"' in html
+    assert 'data-testid="myriad"' not in html
+    english = _page(client, "", AOTENJOU)
+    assert 'data-testid="myriad"' in english
