@@ -77,7 +77,7 @@ def test_the_walkthrough_formula_is_the_engine_sentence_grouped_by_the_page():
         english.extra["formula"] == "Base points = 30 × 64 (2 to the power of 4 han + 2) = 1,920."
     )
     japanese = _walk_step({**PLAIN, "dora": "1m5m"}, "base_points", "ja")
-    assert japanese.extra["formula"] == "基本点＝30符×64（2の「4飜＋2」乗）＝1920点。"
+    assert japanese.extra["formula"] == "基本点＝30符×64（2の（4＋2）乗）＝1920点。"
 
 
 def test_the_limit_sentence_says_fu_before_han_in_both_languages():

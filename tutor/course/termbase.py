@@ -264,6 +264,14 @@ CONCEPTS: tuple[Concept, ...] = (
         # 「通常の役やドラは数えません」, 「通常の30符」
         variants=("いつもの", "ふつうの"),
     ),
+    C(
+        "tsumo_win",
+        "ツモ和了",
+        "ツモホーラ",
+        "a win by tsumo",
+        # 「ツモ和了」 as 「ロン和了」: not ツモアガリ beside it (アガリ stays in アガリ方)
+        variants=("ツモアガリ", "ツモ上がり"),
+    ),
     C("player", "プレイヤー", "プレイヤー", "player", variants=("打ち手", "プレーヤー")),
     C(
         "suit",
