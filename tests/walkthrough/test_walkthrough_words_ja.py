@@ -54,3 +54,45 @@ def test_under_aotenjou_the_japanese_total_step_reads_in_myriad_units_once(clien
     assert 'data-testid="myriad"' not in html
     english = _page(client, "", AOTENJOU)
     assert 'data-testid="myriad"' in english
+
+
+# ------------------------------------------------------------- the sweep of issue 19, extended
+#: 万/億 for a number (19万2000): only under aotenjou.
+MYRIAD = re.compile(r"\d+[万億]")
+#: A formula in 「」 (「4飜＋2」): written, not quoted.
+QUOTED_FORMULA = re.compile(r"「[^」]*(?:\d|飜|符)\s*[＋+×＝=]\s*(?:\d|飜|符)[^」]*」")
+JA = r"[\u3001-\u303f\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]"
+#: A half-width space between Japanese text and a number (「親は 2 × 1280」, 「役で4飜 + ドラ」).
+SPACED = re.compile(rf"{JA} [\d+＋=＝×]|(?<![A-Za-z0-9/._-])\d+ {JA}|[+=] {JA}")
+#: An ASCII comma, colon or semicolon beside Japanese text.
+ASCII_MARK = re.compile(rf"{JA}[,:;]|[,:;]{JA}")
+
+
+def test_two_hundred_japanese_walkthroughs_write_numbers_and_formulas_as_a_reference() -> None:
+    from tests.walkthrough.test_walkthrough_sweep import _walk
+
+    faults = []
+    for request, where, sentence in _walk("ja"):
+        checks = {"formula in 「」": QUOTED_FORMULA, "ASCII mark": ASCII_MARK}
+        if "(hand)" not in where:  # the hand line joins its melds with " + " (house-steps')
+            checks["space"] = SPACED
+        if request.get("rules") != "aotenjou":
+            checks["万 outside aotenjou"] = MYRIAD
+        for name, pattern in checks.items():
+            if m := pattern.search(sentence):
+                faults.append(f"{name} {m.group(0)!r}: {sentence!r} at {where} of {request}")
+    assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence"),
+    [
+        (QUOTED_FORMULA, "基本点＝30符×64（2の「4飜＋2」乗）＝1920点。"),
+        (SPACED, "親は 2 × 1280 = 2560 → 2600点を支払います。"),
+        (SPACED, "役で4飜 + ドラで0飜 = 4飜。"),
+        (ASCII_MARK, "役：立直,ツモ"),
+        (MYRIAD, "144,000 14万4000"),
+    ],
+)
+def test_the_sweep_catches_what_issue_28_quoted(pattern: re.Pattern[str], sentence: str) -> None:
+    assert pattern.search(sentence)
