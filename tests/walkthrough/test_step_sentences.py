@@ -373,7 +373,7 @@ def test_fu_comes_before_han_in_japanese_steps():
     ("request_", "kind", "words"),
     [
         (CHIITOITSU, "reading", "七対子の形です。"),
-        ({**CHIITOITSU, "tsumo": True}, "yaku", "門前でツモ和了しました。"),
+        ({**CHIITOITSU, "tsumo": True}, "yaku", "門前でツモ和了。"),
     ],
 )
 def test_japanese_phrasing_reads_as_a_player_writes(request_, kind, words):
