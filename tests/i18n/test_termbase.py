@@ -78,6 +78,7 @@ def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
         ("アガった人はいくら受け取りますか？", "winner_receives"),
         ("振り込んだ人が払います", "houjuusha"),
         ("場に出ている立直棒", "riichi_sticks"),
+        ("供託のリーチ棒は含めません", "riichi_sticks"),
         ("子（各自）", "each_pays"),
         ("4人麻雀と同じ額", "four_player"),
         ("3人麻雀", "three_player"),

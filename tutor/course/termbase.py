@@ -222,7 +222,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "供託リーチ棒",
         "キョウタクリーチボウ",
         "riichi sticks",
-        variants=("立直棒",),
+        variants=("立直棒", "供託のリーチ棒"),
     ),
     C(
         "each_pays",
