@@ -92,17 +92,18 @@ class AssignmentForm(forms.Form):
         label=_("Number of questions"), min_value=1, max_value=50, initial=10
     )
     shuffled = forms.BooleanField(label=_("Shuffle the order for each student"), required=False)
-    han_min = forms.TypedChoiceField(
-        label=_("Han from"), choices=_han_choices, coerce=int, initial=1
-    )
-    han_max = forms.TypedChoiceField(
-        label=_("Han to"), choices=_han_choices, coerce=int, initial=HAN_ROWS[-1]
-    )
+    # Fu before han, as the seeds and every page write them (30符4飜; issue 28).
     fu_min = forms.TypedChoiceField(
         label=_("Fu from"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[0]
     )
     fu_max = forms.TypedChoiceField(
         label=_("Fu to"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[-1]
+    )
+    han_min = forms.TypedChoiceField(
+        label=_("Han from"), choices=_han_choices, coerce=int, initial=1
+    )
+    han_max = forms.TypedChoiceField(
+        label=_("Han to"), choices=_han_choices, coerce=int, initial=HAN_ROWS[-1]
     )
     dealer = forms.ChoiceField(
         # The field's label, not its "Dealer" choice: Japanese names the two apart (親・子 / 親)
