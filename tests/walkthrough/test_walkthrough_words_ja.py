@@ -64,6 +64,8 @@ QUOTED_FORMULA = re.compile(r"「[^」]*(?:\d|飜|符)\s*[＋+×＝=]\s*(?:\d|�
 JA = r"[\u3001-\u303f\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]"
 #: A half-width space between Japanese text and a number (「親は 2 × 1280」, 「役で4飜 + ドラ」).
 SPACED = re.compile(rf"{JA} [\d+＋=＝×]|(?<![A-Za-z0-9/._-])\d+ {JA}|[+=] {JA}")
+#: Five digits or more written plainly: beside a 万 figure, two styles in one sentence.
+PLAIN_BIG = re.compile(r"(?<![\d,万億])\d{5,}(?![\d,万億])")
 #: An ASCII comma, colon or semicolon beside Japanese text.
 ASCII_MARK = re.compile(rf"{JA}[,:;]|[,:;]{JA}")
 
@@ -81,6 +83,9 @@ def test_two_hundred_japanese_walkthroughs_write_numbers_and_formulas_as_a_refer
         for name, pattern in checks.items():
             if m := pattern.search(sentence):
                 faults.append(f"{name} {m.group(0)!r}: {sentence!r} at {where} of {request}")
+        for part in re.split(r"(?<=。)", sentence):
+            if MYRIAD.search(part) and PLAIN_BIG.search(part):
+                faults.append(f"two number styles in one sentence: {part!r} at {where}")
     assert not faults, f"{len(faults)} faults:\n" + "\n".join(faults[:40])
 
 
@@ -92,6 +97,7 @@ def test_two_hundred_japanese_walkthroughs_write_numbers_and_formulas_as_a_refer
         (SPACED, "役で4飜 + ドラで0飜 = 4飜。"),
         (ASCII_MARK, "役：立直,ツモ"),
         (MYRIAD, "144,000 14万4000"),
+        (PLAIN_BIG, "放銃者は4×573440＝229万3760 → 229万3800点を支払います。"),
     ],
 )
 def test_the_sweep_catches_what_issue_28_quoted(pattern: re.Pattern[str], sentence: str) -> None:

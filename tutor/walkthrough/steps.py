@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -401,10 +402,16 @@ def japanese() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+#: Whether the walkthrough being written plays under aotenjou: its Japanese figures are then all
+#: written in myriad units, one style per sentence (「4×57万3440＝229万3760」, issue 28.5).
+_AOTENJOU: ContextVar[bool] = ContextVar("walkthrough_aotenjou", default=False)
+
+
 def number(n: object) -> str:
     """Points and other numbers as the page's language writes them (scorer/numbers.py):
-    11,600 in English; 11600, or 1億2345万6789 from 10万 up, in Japanese."""
-    return points_text(n)
+    11,600 in English; 11600, or 1億2345万6789 from 100万 up, in Japanese (under aotenjou every
+    figure of the walkthrough in myriad units)."""
+    return points_text(n, aotenjou=_AOTENJOU.get())
 
 
 def rules_label(name: object) -> str:
@@ -1228,6 +1235,13 @@ class Walkthrough:
         payments = self.result["payments"]
         if payments.get("ron") is not None:
             return _("%(total)s points") % {"total": self.total_display}
+        token = _AOTENJOU.set(bool(self.result.get("rules_switches", {}).get("aotenjou")))
+        try:
+            return self._shares(payments)
+        finally:
+            _AOTENJOU.reset(token)
+
+    def _shares(self, payments: Mapping[str, Any]) -> str:
         total = number(payments.get("total"))
         if payments.get("tsumo_dealer") is not None:
             return _("%(others)s/%(dealer)s (%(total)s points)") % {
@@ -1254,6 +1268,21 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     """Score a request and turn its trace into display steps (or carry the engine's error)."""
     request = dict(data)
     result = score_request(request)
+    token = _AOTENJOU.set(bool(result.get("ok")) and _aotenjou(request))
+    try:
+        return _build(request, result)
+    finally:
+        _AOTENJOU.reset(token)
+
+
+def _aotenjou(request: Mapping[str, object]) -> bool:
+    try:
+        return resolve_rules(request.get("rules")).aotenjou
+    except RulesError:
+        return False
+
+
+def _build(request: dict[str, Any], result: Result) -> Walkthrough:
     walk = Walkthrough(request, result)
     if not result.get("ok"):
         return walk
