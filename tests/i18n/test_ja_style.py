@@ -8,7 +8,8 @@ issue 19's sweeps from the pages to every msgstr of the project):
 - fu before han (30符4飜, 符と飜数), as the seeds and the tables write them;
 - no formula in 「」 (「4飜＋2」): a formula is written, not quoted;
 - no half-width space beside a number or a placeholder next to Japanese text (「ステップ 3」);
-- no ASCII comma, colon or semicolon beside Japanese text (the lists are 、 and ：).
+- no ASCII comma, colon or semicolon beside Japanese text (the lists are 、 and ：), and no
+  ASCII + or = in a Japanese formula (符×2の（飜数＋2）乗).
 
 The checks are tested on made-up strings below, so a check that finds nothing because it reads
 nothing cannot pass."""
@@ -44,6 +45,8 @@ SPACED_NUMBER = re.compile(
     rf"{JA} {NUMBERISH_AFTER}|(?:(?<![A-Za-z0-9/._-])\d+|%\(\w+\)[sd]|\}}) {JA}"
 )
 ASCII_MARK = re.compile(rf"{JA}[,:;]|[,:;]{JA}")
+#: An ASCII + or = in a Japanese formula (飜数+2, 。+2は): Japanese formulas write ＋ and ＝.
+ASCII_PLUS = re.compile(rf"{JA}[+=]\d|\d[+=]{JA}|[。、（「][+=]")
 #: A yesno filter's argument ("right,wrong"): ASCII commas are its syntax.
 YESNO = re.compile(r"^[^ ,]+(?:,[^ ,]+){1,2}$")
 
@@ -77,6 +80,8 @@ def style_faults(entry: po.Entry) -> list[str]:
             faults.append(f"formula in 「」 {m.group(0)!r}")
         if m := SPACED_NUMBER.search(text):
             faults.append(f"half-width space {m.group(0)!r}")
+        if m := ASCII_PLUS.search(text):
+            faults.append(f"ASCII + in a formula {m.group(0)!r}")
         if not YESNO.match(entry.msgid) and (m := ASCII_MARK.search(text)):
             faults.append(f"ASCII mark {m.group(0)!r}")
     return [
@@ -111,6 +116,8 @@ def _entry(msgid: str, msgstr: str) -> po.Entry:
         ("%(deck)s #%(n)s", "%(deck)s 第%(n)s手", "half-width space"),
         ("Yaku: riichi, tsumo", "役：立直,ツモ", "ASCII mark"),
         ("Fu: 30", "符:30", "ASCII mark"),
+        ("fu × 2 to the power of (han + 2)", "符×2の（飜数+2）乗", "ASCII + in a formula"),
+        ("The +2 is bazoro", "。+2は場ゾロ", "ASCII + in a formula"),
     ],
 )
 def test_each_fault_is_caught(msgid: str, msgstr: str, fault: str) -> None:

@@ -227,7 +227,7 @@ def test_the_seven_pairs_question_names_the_honour_pairs(client):
 def test_the_glossary_writes_fu_before_han_and_the_power_in_words(client):
     japanese = _text(client, "/ja/tutor/glossary")
     assert "（関西ルールでは50符1飜）" in japanese
-    assert "符×2の（飜数+2）乗。" in japanese  # no half-width space beside 符 (issue 28)
+    assert "符×2の（飜数＋2）乗。" in japanese  # no half-width space beside 符 (issue 28)
     english = _text(client, "/tutor/glossary")
     assert "(Kansai rule: 50 fu, 1 han)" in english
     assert "fu × 2 to the power of (han + 2), capped at the limits" in english
