@@ -105,9 +105,9 @@ def test_the_open_pinfu_shape_is_named_not_excused() -> None:
 # --------------------------------------------------------- the power of two: one exponent
 def test_the_formula_brackets_the_whole_exponent_in_both_languages(client: Client) -> None:
     """「2の「4飜＋2」乗」 and "2 to the power of 1 han + 2" read as 2¹ + 2: the formula brackets
-    the exponent, "2 to the power of (han + 2)", 「2の（飜数+2）乗」, and a worked power is
+    the exponent, "2 to the power of (han + 2)", 「2の（飜数＋2）乗」, and a worked power is
     raised whole, 2⁽¹⁺²⁾ = 2³ = 8 (scorer.numbers.power_of_two), with no caret (issue 19)."""
-    for language, formula in (("en", "2 to the power of (han + 2)"), ("ja", "2の（飜数+2）乗")):
+    for language, formula in (("en", "2 to the power of (han + 2)"), ("ja", "2の（飜数＋2）乗")):
         with translation.override(language):
             one = power_of_two(1)
         assert one in _paragraph("how-scoring-works", 2, language)

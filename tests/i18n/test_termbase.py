@@ -78,6 +78,7 @@ def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
         ("アガった人はいくら受け取りますか？", "winner_receives"),
         ("振り込んだ人が払います", "houjuusha"),
         ("場に出ている立直棒", "riichi_sticks"),
+        ("供託のリーチ棒は含めません", "riichi_sticks"),
         ("子（各自）", "each_pays"),
         ("4人麻雀と同じ額", "four_player"),
         ("3人麻雀", "three_player"),
@@ -110,6 +111,8 @@ def test_no_catalogue_writes_a_variant(catalogue: str) -> None:
         ("支払者1人につき100点", "houjuusha"),
         ("抜きドラ（北抜き）", "nuki-dora"),
         ("和了%(n)s件を保存", "wins"),
+        ("%(winner)sのツモアガリ", "tsumo_win"),
+        ("ツモアガリの支払いはすべて", "tsumo_win"),
         ("自分の和了13件だけ保存", "wins"),
     ],
 )
@@ -160,6 +163,7 @@ def test_each_listed_variant_is_caught(text: str, concept: str) -> None:
         "抜きドラ",
         "北を抜く",
         "和了13回",
+        "%(winner)sのツモ和了",
         "手牌%(n)s件",  # saved hands are counted in 件
     ],
 )
@@ -219,6 +223,7 @@ def test_the_brief_choices_are_in_the_termbase() -> None:
         "suit": "種類",
         "nuki-dora": "抜きドラ",
         "wins": "和了N回",
+        "tsumo_win": "ツモ和了",
     }
     assert {key: BY_ID[key].ja for key in chosen} == chosen
     assert BY_ID["ron"].alternatives == ("栄和",)

@@ -77,7 +77,7 @@ def test_the_walkthrough_formula_is_the_engine_sentence_grouped_by_the_page():
         english.extra["formula"] == "Base points = 30 × 64 (2 to the power of 4 han + 2) = 1,920."
     )
     japanese = _walk_step({**PLAIN, "dora": "1m5m"}, "base_points", "ja")
-    assert japanese.extra["formula"] == "基本点＝30符×64（2の「4飜＋2」乗）＝1920点。"
+    assert japanese.extra["formula"] == "基本点＝30符×64（2の（4＋2）乗）＝1920点。"
 
 
 def test_the_limit_sentence_says_fu_before_han_in_both_languages():
@@ -227,7 +227,7 @@ def test_the_seven_pairs_question_names_the_honour_pairs(client):
 def test_the_glossary_writes_fu_before_han_and_the_power_in_words(client):
     japanese = _text(client, "/ja/tutor/glossary")
     assert "（関西ルールでは50符1飜）" in japanese
-    assert "符×2の（飜数+2）乗。" in japanese  # no half-width space beside 符 (issue 28)
+    assert "符×2の（飜数＋2）乗。" in japanese  # no half-width space beside 符 (issue 28)
     english = _text(client, "/tutor/glossary")
     assert "(Kansai rule: 50 fu, 1 han)" in english
     assert "fu × 2 to the power of (han + 2), capped at the limits" in english

@@ -318,7 +318,7 @@ def test_honour_tiles_are_named_in_sentences_in_both_languages():
 def test_japanese_payments_are_said_as_players_say_them():
     walk = _walk({"hand": "123m45655p34789s", "win": "2s", "tsumo": True, "seat": "1z"}, "ja")
     texts = [s.text for s in _steps(walk, "payment")]
-    assert texts == ["子はそれぞれ 2 × 320 = 640 → 700点ずつ支払います。"]
+    assert texts == ["子はそれぞれ2×320＝640 → 700点ずつ支払います。"]
     # riichi, tsumo, pinfu, tanyao: 20 fu 4 han, base 1280 (issue 20's own example)
     walk = _walk(
         {"hand": "234m456p55s34678s", "win": "2s", "tsumo": True, "riichi": True, "seat": "2z"},
@@ -326,8 +326,8 @@ def test_japanese_payments_are_said_as_players_say_them():
     )
     texts = [s.text for s in _steps(walk, "payment")]
     assert texts == [
-        "親は 2 × 1280 = 2560 → 2600点を支払います。",
-        "子はそれぞれ 1280 → 1300点ずつ支払います。",
+        "親は2×1280＝2560 → 2600点を支払います。",
+        "子はそれぞれ1280 → 1300点ずつ支払います。",
     ]
     for text in texts:
         assert " x " not in text
@@ -373,7 +373,7 @@ def test_fu_comes_before_han_in_japanese_steps():
     ("request_", "kind", "words"),
     [
         (CHIITOITSU, "reading", "七対子の形です。"),
-        ({**CHIITOITSU, "tsumo": True}, "yaku", "門前でツモ和了しました。"),
+        ({**CHIITOITSU, "tsumo": True}, "yaku", "門前でツモ和了。"),
     ],
 )
 def test_japanese_phrasing_reads_as_a_player_writes(request_, kind, words):

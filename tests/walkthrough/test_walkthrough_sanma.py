@@ -234,6 +234,6 @@ def test_the_three_player_sentences_are_said_in_japanese_too(client):
     steps = parse_steps(response.content.decode())
     nuki = step(steps, "dora", **{"dora-count": "2"})
     # one word for the dora (抜きドラ), the act is 「北を抜く」 (issue 28's termbase)
-    assert "北を2枚抜きました。抜きドラは1枚につき1飜なので、2飜です。" in nuki["text"]
+    assert "抜いた北2枚。抜きドラは1枚1飜なので2飜です。" in nuki["text"]
     rule = step(steps, "payment_rule")
     assert f"北家の分の{absent}点は誰も支払いません。" in rule["text"]

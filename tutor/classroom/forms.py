@@ -92,7 +92,7 @@ class AssignmentForm(forms.Form):
         label=_("Number of questions"), min_value=1, max_value=50, initial=10
     )
     shuffled = forms.BooleanField(label=_("Shuffle the order for each student"), required=False)
-    # Fu before han, as the tables say a cell (30符4飜).
+    # Fu before han, as the seeds and every page write them (30符4飜; issue 28).
     fu_min = forms.TypedChoiceField(
         label=_("Fu from"), choices=[(f, f) for f in FU_COLUMNS], coerce=int, initial=FU_COLUMNS[0]
     )

@@ -23,7 +23,7 @@ DORA_NAMES: Final[dict[str, Promise]] = {
 
 #: Display name of each limit id (None: below the limits).
 LIMIT_NAMES: Final[dict[str | None, Promise]] = {
-    None: gettext_lazy("no limit"),
+    None: gettext_lazy("below mangan"),  # 満貫未満: not "no limit", which is aotenjou
     "mangan": gettext_lazy("mangan"),
     "haneman": gettext_lazy("haneman"),
     "baiman": gettext_lazy("baiman"),

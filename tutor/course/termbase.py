@@ -222,7 +222,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "供託リーチ棒",
         "キョウタクリーチボウ",
         "riichi sticks",
-        variants=("立直棒",),
+        variants=("立直棒", "供託のリーチ棒"),
     ),
     C(
         "each_pays",
@@ -263,6 +263,14 @@ CONCEPTS: tuple[Concept, ...] = (
         "usual, ordinary",
         # 「通常の役やドラは数えません」, 「通常の30符」
         variants=("いつもの", "ふつうの"),
+    ),
+    C(
+        "tsumo_win",
+        "ツモ和了",
+        "ツモホーラ",
+        "a win by tsumo",
+        # 「ツモ和了」 as 「ロン和了」: not ツモアガリ beside it (アガリ stays in アガリ方)
+        variants=("ツモアガリ", "ツモ上がり"),
     ),
     C("player", "プレイヤー", "プレイヤー", "player", variants=("打ち手", "プレーヤー")),
     C(

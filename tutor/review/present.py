@@ -10,7 +10,7 @@ from typing import Any, Final
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scorer.engine.notation import Meld, NotationError, parse_hand
 from scorer.forms import FLAG_LABELS, flag_label
@@ -114,7 +114,7 @@ def round_label(hand: Hand) -> str:
 def draw_text(hand: Hand, names: list[str]) -> str:
     if hand.end == "exhaustive_draw":
         if hand.tenpai:
-            listed = ", ".join(names[s] for s in hand.tenpai)
+            listed = pgettext("list separator", ", ").join(names[s] for s in hand.tenpai)
             return _("Exhaustive draw; tenpai: %(names)s") % {"names": listed}
         return _("Exhaustive draw; no one tenpai")
     if hand.end == "nagashi_mangan":
@@ -206,9 +206,11 @@ class HandView:
 
 
 def _yaku_text(items: list[tuple[str, int]], yakuman: bool) -> str:
+    # The list separator of the page's language: 、 in Japanese (no ASCII comma, issue 28).
+    separator = pgettext("list separator", ", ")
     if yakuman:
-        return ", ".join(yaku_label(i) for i, _h in items)
-    return ", ".join(
+        return separator.join(yaku_label(i) for i, _h in items)
+    return separator.join(
         _("%(name)s %(han)s han") % {"name": yaku_label(i), "han": h} for i, h in sorted(items)
     )
 

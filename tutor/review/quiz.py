@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorer.numbers import hand_value
 from tutor.accounts.models import Learner
@@ -85,7 +86,7 @@ class SummaryRow:
 
     @property
     def missed_text(self) -> str:
-        return ", ".join(field_label(name) for name in self.missed_on)
+        return pgettext("list separator", ", ").join(field_label(name) for name in self.missed_on)
 
 
 def summary(learner: Learner | None, public_id: str, order: list[WinView]) -> list[SummaryRow]:

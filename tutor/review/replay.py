@@ -8,7 +8,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scorer.gamelog.model import Event
 from scorer.gamelog.replay import Board, RiverTile, board, steps
@@ -83,7 +83,10 @@ def step_text(shown: Board, names: list[str], hand: HandView) -> str:
         return _("The deal. The dealer is %(name)s.") % {"name": _name(names, hand.hand.dealer)}
     if shown.at_end:
         return hand.end
-    return "; ".join(t for t in (move_text(e, names) for e in shown.moves) if t)
+    # 、 between moves in Japanese, not an ASCII semicolon (issue 28)
+    return pgettext("list separator", "; ").join(
+        t for t in (move_text(e, names) for e in shown.moves) if t
+    )
 
 
 def _url(public_id: str, number: int, step: int) -> str:

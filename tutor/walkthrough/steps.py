@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -401,10 +402,16 @@ def japanese() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+#: Whether the walkthrough being written plays under aotenjou: its Japanese figures are then all
+#: written in myriad units, one style per sentence (「4×57万3440＝229万3760」, issue 28.5).
+_AOTENJOU: ContextVar[bool] = ContextVar("walkthrough_aotenjou", default=False)
+
+
 def number(n: object) -> str:
     """Points and other numbers as the page's language writes them (scorer/numbers.py):
-    11,600 in English; 11600, or 1億2345万6789 from 10万 up, in Japanese."""
-    return points_text(n)
+    11,600 in English; 11600, or 1億2345万6789 from 100万 up, in Japanese (under aotenjou every
+    figure of the walkthrough in myriad units)."""
+    return points_text(n, aotenjou=_AOTENJOU.get())
 
 
 def rules_label(name: object) -> str:
@@ -765,10 +772,14 @@ def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> Display
         d.title = _("What the winner collects")
         d.data = {"total": step.get("total")}
         total = int(step.get("total") or 0)
-        if result.get("rules_switches", {}).get("aotenjou") or total >= 100_000:
-            d.extra["grouped"] = f"{total:,}"
-            d.extra["myriad"] = myriad(total)
+        # 万 only under aotenjou (issue 28.5): a limited hand of six yakuman is 192000点, with no
+        # myriad reading and no aotenjou link. A Japanese sentence already writes an aotenjou
+        # total in myriad units, so the grouped-digits aid is for English readers only.
+        if result.get("rules_switches", {}).get("aotenjou"):
             d.terms.append("aotenjou")
+            if total >= 100_000 and not japanese():
+                d.extra["grouped"] = f"{total:,}"
+                d.extra["myriad"] = myriad(total)
     else:
         d.title = kind
     return d
@@ -1195,10 +1206,10 @@ class Walkthrough:
     def total_display(self) -> str:
         """The total with digit grouping, and in myriad units when it is large (aotenjou)."""
         total = int(self.result["payments"]["total"])
-        if total >= 100_000:
+        if self.result.get("rules_switches", {}).get("aotenjou") and total >= 100_000:
             # in Japanese the myriad units alone (4718万6000点)
             return myriad(total) if japanese() else f"{total:,} ({myriad(total)})"
-        return number(total)
+        return number(total)  # 144000点: 万 only under aotenjou (issue 28.5)
 
     @property
     def query(self) -> str:
@@ -1224,6 +1235,13 @@ class Walkthrough:
         payments = self.result["payments"]
         if payments.get("ron") is not None:
             return _("%(total)s points") % {"total": self.total_display}
+        token = _AOTENJOU.set(bool(self.result.get("rules_switches", {}).get("aotenjou")))
+        try:
+            return self._shares(payments)
+        finally:
+            _AOTENJOU.reset(token)
+
+    def _shares(self, payments: Mapping[str, Any]) -> str:
         total = number(payments.get("total"))
         if payments.get("tsumo_dealer") is not None:
             return _("%(others)s/%(dealer)s (%(total)s points)") % {
@@ -1250,6 +1268,21 @@ def build(data: Mapping[str, object]) -> Walkthrough:
     """Score a request and turn its trace into display steps (or carry the engine's error)."""
     request = dict(data)
     result = score_request(request)
+    token = _AOTENJOU.set(bool(result.get("ok")) and _aotenjou(request))
+    try:
+        return _build(request, result)
+    finally:
+        _AOTENJOU.reset(token)
+
+
+def _aotenjou(request: Mapping[str, object]) -> bool:
+    try:
+        return resolve_rules(request.get("rules")).aotenjou
+    except RulesError:
+        return False
+
+
+def _build(request: dict[str, Any], result: Result) -> Walkthrough:
     walk = Walkthrough(request, result)
     if not result.get("ok"):
         return walk
