@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scorer.engine import score_request
 from tests.conftest import LOGS, load_examples
-from tests.walkthrough.test_walkthrough import NOTATION_TOKEN, explain_url, parse_steps
+from tests.walkthrough.test_walkthrough import NOTATION_TOKEN, explain_url, parse_steps, prose
 from tutor.walkthrough.display import FU_GROUP, page_steps
 from tutor.walkthrough.steps import build
 
@@ -259,3 +259,25 @@ def test_the_tiles_drawn_in_a_sentence_are_its_tiles(client):
     assert [d[0] for d in drawn] == ["6s", "678s"]
     assert 'alt="6 of bamboo"' in drawn[0][1]
     assert drawn[1][1].count("<img") == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "hand_line", "lead"),
+    [
+        ("", "Won on 6s by ron (a discard).", "Four sets and a pair:"),
+        ("/ja", "6sでロン和了。", "4面子1雀頭："),
+    ],
+)
+def test_what_the_drawing_shows_is_not_said_again(client, language, hand_line, lead):
+    """Under the drawn hand the hand step gives the winning tile and how, not the hand again;
+    above the drawn sets and pair the reading step gives its lead, not the groups again."""
+    page = client.get(language + explain_url(PLAIN, view="all")).content.decode()
+    steps = {s["kind"]: s for s in parse_steps(page)}
+    hand_text = re.search(r'<p class="step-text">(.*?)</p>', steps["hand"]["body"], re.S)
+    assert hand_text
+    assert visible(hand_text.group(1)) != ""
+    assert " ".join(prose(hand_text.group(1)).split()) == hand_line
+    reading = re.search(r'<p class="step-text">(.*?)</p>', steps["reading"]["body"], re.S)
+    assert reading
+    assert visible(reading.group(1)) == lead
+    assert len(re.findall(r'<span class="block-tiles">', steps["reading"]["body"])) == 5

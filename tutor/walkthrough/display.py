@@ -201,6 +201,16 @@ def hand_line(walk: Walkthrough) -> str:
     return _("Won on %(win)s by %(how)s.") % {"win": tile_word(hand.get("win")), "how": how}
 
 
+def reading_lead(walk: Walkthrough) -> str:
+    """The reading step's sentence where its sets and pair are drawn just below it, each
+    labelled: the lead alone ("Four sets and a pair:"), not the same groups again in words.
+    Seven pairs and kokushi keep their own sentences (they list no groups)."""
+    reading = next((s for s in walk.result.get("steps", []) if s.get("step") == "reading"), None)
+    if reading is None or reading.get("form") != "standard":
+        return ""
+    return _("Four sets and a pair:")
+
+
 def shares_text(payments: dict[str, Any]) -> str:
     """A tsumo's shares as players say them ("500/1,000", "1,300 all"); "" for a ron."""
     if payments.get("ron") is not None:

@@ -74,6 +74,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
             summary=display.summary(walk),
             payment=display.payment_html(walk),
             hand_line=display.hand_line(walk),
+            reading_lead=display.reading_lead(walk),
             step=step,
             number=number,
             first_url=step_url(1),
