@@ -281,3 +281,38 @@ def test_what_the_drawing_shows_is_not_said_again(client, language, hand_line, l
     assert reading
     assert visible(reading.group(1)) == lead
     assert len(re.findall(r'<span class="block-tiles">', steps["reading"]["body"])) == 5
+
+
+# ----------------------------------------------------------------------------- API.md's hooks
+
+
+def _walkthrough_hooks() -> list[str]:
+    """Each hook the walkthrough's table in docs/API.md section 11 promises."""
+    from tests.site.test_docs import API_TEXT, section
+
+    hooks = section(API_TEXT, "## 11.")
+    table = hooks[hooks.index("**Walkthrough**") : hooks.index("**Course and tables**")]
+    found = re.findall(r'`(data-testid="[a-z-]+"|data-[a-z-]+)(?:="[^"]*")?`', table)
+    return sorted(set(found))
+
+
+def test_every_hook_the_walkthrough_promises_is_on_its_pages(client):
+    hooks = _walkthrough_hooks()
+    assert 'data-testid="total"' in hooks
+    assert 'data-testid="shares"' in hooks
+    assert len(hooks) >= 20
+    aotenjou = next(e for e in load_examples() if e["id"] == "aotenjou-1")["request"]
+    pages = [
+        client.get(explain_url(TSUMO)).content.decode(),
+        client.get(explain_url(TSUMO, view="all")).content.decode(),
+        client.get(explain_url(TSUMO, step=2, present=1)).content.decode(),
+        client.get(explain_url(YAKUMAN)).content.decode(),
+        client.get(explain_url(aotenjou, view="all")).content.decode(),
+        client.get("/tutor/explain?hand=123m&win=1m").content.decode(),
+        client.get("/tutor/explain?hand=123m456p789s11z23s&win=4s").content.decode(),
+    ]
+    text = "\n".join(pages)
+    missing = [hook for hook in hooks if (hook if "=" in hook else hook + "=") not in text]
+    assert missing == []
+    assert 'data-kind="fu_group"' in text
+    assert re.search(r'<span class="tiles-inline" data-tiles="[0-9mpsz]+">', text)
