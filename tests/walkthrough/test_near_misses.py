@@ -11,6 +11,7 @@ import pytest
 from scorer.engine import score_request
 from tests.conftest import load_examples
 from tests.walkthrough.test_walkthrough import explain_url, parse_steps
+from tutor.walkthrough.display import page_steps
 from tutor.walkthrough.steps import NEAR_MISSES, build
 
 PLAIN = {"hand": "234m567m345p66s78s", "win": "6s", "riichi": True, "seat": "2z"}
@@ -54,8 +55,9 @@ def test_no_example_shows_near_misses_one_by_one(example):
 
 @pytest.mark.parametrize("present", [False, True])
 def test_step_mode_shows_the_group_collapsed(client, present):
-    walk = build(PLAIN)
-    number = next(s.number for s in walk.steps if s.kind == NEAR_MISSES)
+    # Numbered as the page numbers its steps (the fu items are one step there).
+    steps = page_steps(build(PLAIN))
+    number = next(s.number for s in steps if s.kind == NEAR_MISSES)
     extra = {"step": number, **({"present": 1} if present else {})}
     for headers in ({}, {"HX-Request": "true"}):
         page = client.get(explain_url(PLAIN, **extra), headers=headers).content.decode()
@@ -72,7 +74,7 @@ def test_step_mode_shows_the_group_collapsed(client, present):
         # Each reason still names and lights its tiles (in its own small hand).
         for shown in inside:
             assert shown["lit"] == len(shown["named"])
-        assert f"Step {number} of {len(walk.steps)}" in page
+        assert f"Step {number} of {len(steps)}" in page
         if present:
             assert 'data-nav="exit"' in page
 

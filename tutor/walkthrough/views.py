@@ -19,6 +19,7 @@ from scorer.errors import page_message
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.review.origin import origin_query
+from tutor.walkthrough import display
 from tutor.walkthrough import steps as walkthrough
 from tutor.walkthrough.form import form_fields
 
@@ -47,7 +48,9 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
         walk = walkthrough.build(data)
     present = request.GET.get("present") == "1"
     view_all = request.GET.get("view") == "all" and not present
-    count = len(walk.steps)
+    # The page's steps: the fu items folded into one step (tutor.walkthrough.display).
+    steps = display.page_steps(walk) if walk.ok else []
+    count = len(steps)
     number = _step_number(request.GET.get("step"), count)
     # A win of a reviewed game keeps its origin in every step link (tutor.review.origin).
     base = reverse("tutor:explain") + "?" + walk.query + origin_query(request.GET)
@@ -63,10 +66,15 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
         "picker_url": reverse("scorer:picker") + "?" + walk.query,
     }
     if walk.ok:
-        step = walk.steps[number - 1]
+        step = steps[number - 1]
         rules_name = str(walk.result.get("rules", ""))
         context["rules_label"] = walkthrough.rules_label(rules_name)
         context.update(
+            steps=steps,
+            summary=display.summary(walk),
+            payment=display.payment_html(walk),
+            hand_line=display.hand_line(walk),
+            reading_lead=display.reading_lead(walk),
             step=step,
             number=number,
             first_url=step_url(1),
@@ -77,7 +85,7 @@ def explain(request: HtmxHttpRequest) -> HttpResponse:
             all_url=f"{base}&view=all",
             present_url=step_url(number, True),
             exit_url=step_url(number, False),
-            sections=_sections(walk.steps, step_url),
+            sections=_sections(steps, step_url),
         )
     else:
         context["form"] = form_fields(dict(request.GET.items()), walk.error, refused)
