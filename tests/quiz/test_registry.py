@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.conftest import REPO
 from tutor import quiz
-from tutor.quiz import feedback, progress, registry
+from tutor.quiz import feedback, progress, questions, registry
 from tutor.quiz.base import (
     Case,
     Drill,
@@ -46,14 +46,14 @@ def test_each_drill_is_complete(drill: Drill) -> None:
     assert registry.normalise(drill.kind, opts) == opts, "normalised options are a fixed point"
     items = registry.candidates(drill.kind, opts)
     for seed in range(3):
-        q = registry.make_question(drill.kind, seed, {})
+        q = questions.make_question(drill.kind, seed, {})
         assert q.kind == drill.kind
         assert q.fields
         assert set(q.expected) >= {f.name for f in q.fields if drill.kind != "reverse"}
         if items:
             # The schedule can ask for every item a question is stored under.
             assert q.key in items, (q.key, items[:5])
-            again = registry.make_question(drill.kind, seed, {"item": q.key})
+            again = questions.make_question(drill.kind, seed, {"item": q.key})
             assert again.key == q.key
 
 
@@ -84,7 +84,7 @@ def test_every_drill_module_registers_its_drills_and_only_its_own() -> None:
 
 def test_an_unknown_kind_is_a_quiz_error_and_two_drills_cannot_share_a_kind() -> None:
     with pytest.raises(quiz.QuizError):
-        registry.make_question("nope", 1)
+        questions.make_question("nope", 1)
     assert registry.find("nope") is None
     table = registry.drill("table")
     registry.register(table)  # the same drill again changes nothing

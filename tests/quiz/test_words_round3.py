@@ -57,8 +57,8 @@ def test_a_share_is_said_once_per_payer_without_one_times() -> None:
     assert "The dealer pays 2 × 640 = 1,280, rounded up to 1,300." in q.derivation
     with translation.override("ja"):
         q = quiz.make_question("table", 1, {"item": "table:n:tsumo:2:40"})
-    assert "子はそれぞれ 640 → 700点ずつ支払います。" in q.derivation
-    assert "親は 2 × 640 = 1280 → 1300点を支払います。" in q.derivation
+    assert "子はそれぞれ640 → 700点ずつ支払います。" in q.derivation
+    assert "親は2×640＝1280 → 1300点を支払います。" in q.derivation
 
 
 def _all_sentences(kind: str, preset: str, seeds: range) -> list[str]:
@@ -94,7 +94,7 @@ def test_the_power_of_two_is_written_whole() -> None:
     assert q.derivation[0] == "Base points: 30 × 8 = 240 (2⁽¹⁺²⁾ = 2³ = 8)."
     with translation.override("ja"):
         q = quiz.make_question("table", 1, {"item": "table:n:ron:1:30"})
-    assert q.derivation[0] == "基本点は 30符 × 8 = 240点（2⁽¹⁺²⁾＝2³＝8）。"
+    assert q.derivation[0] == "基本点は30符×8＝240点（2⁽¹⁺²⁾＝2³＝8）。"
 
 
 # -- the quick method's patterns -------------------------------------------------------------------

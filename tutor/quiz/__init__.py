@@ -27,10 +27,10 @@ from tutor.quiz.cells import cell_derivation, grid, table_key
 from tutor.quiz.drills.fu import FU_TARGETS, WAITS
 from tutor.quiz.drills.quick import QUICK_PATTERNS, quick_pattern
 from tutor.quiz.hands import fu_hand
+from tutor.quiz.questions import make_question
 from tutor.quiz.registry import (
     candidates,
     check,
-    make_question,
     normalise,
 )
 from tutor.quiz.registry import (

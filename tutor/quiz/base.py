@@ -381,7 +381,11 @@ def payment_line(
     1: "640", never "1 × 640 = 640"), then the rounding when it changes the number."""
     product = number(base)
     if str(multiplier) != "1":
-        product = f"{multiplier} × {number(base)} = {number(raw)}"
+        product = _("%(times)s × %(base)s = %(raw)s") % {
+            "times": multiplier,
+            "base": number(base),
+            "raw": number(raw),
+        }
     calc = product
     if raw != amount:
         calc = _("%(raw)s, rounded up to %(amount)s") % {"raw": product, "amount": number(amount)}

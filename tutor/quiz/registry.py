@@ -10,10 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from django.utils.translation import gettext as _
-
-from scorer.engine import THREE_PLAYER_PRESETS
-from tutor.quiz.base import Drill, Question, QuizError, Verdict, check_fields, pick, rules_label
+from tutor.quiz.base import Drill, Question, QuizError, Verdict, check_fields, pick
 
 #: The registered drills by kind, in the order they register (:func:`drills` sorts them).
 DRILLS: Final[dict[str, Drill]] = {}
@@ -67,34 +64,6 @@ def normalise(kind: str, raw: Mapping[str, str]) -> dict[str, str]:
 def candidates(kind: str, opts: Mapping[str, str]) -> list[str]:
     """Every item a question of ``kind`` with these options can drill (for scheduling)."""
     return drill(kind).candidates(opts)
-
-
-def make_question(kind: str, seed: int, raw_options: Mapping[str, str] | None = None) -> Question:
-    """The question ``seed`` of ``kind`` under these options: the same every time."""
-    opts = normalise(kind, raw_options or {})
-    asked = (raw_options or {}).get("rules")
-    if asked in THREE_PLAYER_PRESETS and opts.get("rules") != asked:
-        # A three-player rule set in the URL of a four-player drill: say so, rather than serve
-        # four-player hands under a three-player name (issue 28).
-        raise QuizError(
-            _(
-                "This drill's hands are four-player: it has no questions under %(rules)s. "
-                "Three-player payments are drilled in “%(table)s” and “%(sanma)s”."
-            )
-            % {
-                "rules": rules_label(str(asked)),
-                "table": drill("table").name,
-                "sanma": drill("sanma_tsumo").name,
-            }
-        )
-    question = drill(kind).build(seed, opts)
-    if opts.get("mode") == "choice":
-        # The wrong choices are the answers the catalogued slips give (issue 28), which need
-        # the built question: imported here, as the feedback serves drills by this registry.
-        from tutor.quiz.feedback import slip_choices
-
-        slip_choices(question)
-    return question
 
 
 def check(question: Question, answers: Mapping[str, Any]) -> Verdict:

@@ -48,13 +48,13 @@ from tutor.quiz.feedback import slips
 from tutor.quiz.hands import hand_facts, hand_tiles
 from tutor.quiz.models import Answer, ItemProgress
 from tutor.quiz.progress import group_table_levels, latest_answers, record, record_answer
+from tutor.quiz.questions import make_question
 from tutor.quiz.registry import (
     candidates,
     check,
     drill,
     drills,
     find,
-    make_question,
     normalise,
     register,
 )

@@ -226,13 +226,15 @@ def shares_text(payments: dict[str, Any]) -> str:
 def payment_html(walk: Walkthrough) -> SafeString:
     """What the hand pays, as players say it, with the total alone in its test hook: a ron's
     points ("5,200 points"); a tsumo's shares, then its total ("500/1,000 (2,000 points)",
-    「500・1000（2000点）」). A large total on an English page has its myriad units beside it."""
+    「500・1000（2000点）」). Under aotenjou a large total on an English page has its myriad
+    units beside it."""
     payments = walk.result["payments"]
     total = int(payments["total"])
     hook = format_html(
         '<span data-testid="total">{}</span>', _("%(total)s points") % {"total": number(total)}
     )
-    if total >= 100_000 and not japanese():
+    aotenjou = walk.result.get("rules_switches", {}).get("aotenjou")
+    if aotenjou and total >= 100_000 and not japanese():  # 万 only under aotenjou (issue 28.5)
         hook = format_html('{} <span class="myriad" lang="ja">{}</span>', hook, myriad(total))
     shares = shares_text(payments)
     if not shares:
