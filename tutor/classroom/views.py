@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.converters import MAX_ID
+from config.guard import field_errors, input_errors
 from scorer.answers import gather
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
@@ -506,7 +507,11 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
     return _render_student(request, assignment, membership)
 
 
-def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
+def question_rows(
+    q: quiz.Question, given: dict[str, Any], errors: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """Each answer field with what was given (kept in the box when it could not be read) and the
+    message of an answer that could not be read, shown beside its field."""
     rows = []
     for f in q.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -517,9 +522,20 @@ def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any
                 "input": ANSWER_PREFIX + f.name,
                 "given": "" if isinstance(got, list) else got,
                 "choices": [(value, label, value in chosen) for value, label in f.choices],
+                "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
             }
         )
     return rows
+
+
+def unreadable(request: HtmxHttpRequest, q: quiz.Question) -> dict[str, str]:
+    """Answer fields that cannot be read (too long, a NUL, a number the field cannot be), by
+    parameter, with the message shown beside each: the quiz's own reading of an answer form, so
+    an assignment or a lesson's phone refuses what the quiz refuses, in the same words."""
+    return {
+        **quiz.form.answer_errors(request.POST, q),
+        **quiz.form.labelled(q, input_errors(request)),
+    }
 
 
 def _render_student(
@@ -527,6 +543,7 @@ def _render_student(
     assignment: Assignment,
     membership: Membership,
     extra: dict[str, Any] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     learner = membership.learner
     order = assignments.order_for(assignment, learner)
@@ -580,13 +597,19 @@ def _render_student(
     template = "classroom/assignment.html"
     if request.htmx:
         template += "#assignment"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
+
+
+def _inputs(q: quiz.Question) -> set[str]:
+    """The answer fields' parameters (a message for any other is said above the fields)."""
+    return {ANSWER_PREFIX + f.name for f in q.fields}
 
 
 def _shown_key(assignment: Assignment, number: int) -> str:
     return f"tenbo.assignment.shown.{assignment.pk}.{number}"
 
 
+@field_errors(quiz.form.is_answer_field)
 @require_POST
 def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
     assignment, membership = _assignment_for_student(request, pk, aid)
@@ -598,7 +621,21 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
-    given: dict[str, Any] = gather(((f.name, f.multiple) for f in q.fields), dict(data.lists()))
+    given: dict[str, Any] = quiz.form.given(data, q)
+    errors = unreadable(request, q)
+    if errors:
+        # Neither checked nor stored: the question again, the typed text kept in its box and
+        # the message beside it (the first answer, the one that counts, is still to come).
+        order = assignments.order_for(assignment, membership.learner)
+        extra = {
+            "question": q,
+            "number": number,
+            "position": order.index(number) + 1,
+            "tiles": hand_tiles(q.request),
+            "rows": question_rows(q, given, errors),
+            "form_error": next((m for n, m in errors.items() if n not in _inputs(q)), ""),
+        }
+        return _render_student(request, assignment, membership, extra, status=400)
     shown = request.session.get(_shown_key(assignment, number))
     seconds = (
         min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
