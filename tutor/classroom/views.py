@@ -528,6 +528,31 @@ def question_rows(
     return rows
 
 
+def phone_rows(
+    prompt: live.Prompt, given: dict[str, Any], errors: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The answer boxes of a live or student-paced phone: a quiz question's fields, or a hand's
+    one points box; a refused answer kept in them, each message beside its box."""
+    if prompt.question is not None:
+        return question_rows(prompt.question, given, errors)
+    return [
+        {
+            "field": f,
+            "input": ANSWER_PREFIX + f.name,
+            "given": str(given.get(f.name, "")),
+            "choices": [],
+            "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
+        }
+        for f in prompt.fields
+    ]
+
+
+def unplaced(rows: list[dict[str, Any]], errors: dict[str, str]) -> str:
+    """The first message for a parameter no box of the form shows (said above the boxes)."""
+    shown = {row["input"] for row in rows}
+    return next((m for name, m in errors.items() if name not in shown), "")
+
+
 def unreadable(request: HtmxHttpRequest, q: quiz.Question) -> dict[str, str]:
     """Answer fields that cannot be read (too long, a NUL, a number the field cannot be), by
     parameter, with the message shown beside each: the quiz's own reading of an answer form, so
@@ -953,8 +978,10 @@ def _play_context(
     current: LiveQuestion | None,
     mine: LiveAnswer | None = None,
     given: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended."""
+    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended, with
+    ``errors`` beside them."""
     given = given or {}
     context: dict[str, Any] = {
         "classroom": membership.classroom,
@@ -971,17 +998,7 @@ def _play_context(
         tiles=hand_tiles(prompt.request),
         mine=mine,
         mine_text=live.value_text(mine.value) if mine else "",
-        rows=question_rows(prompt.question, given)
-        if prompt.question
-        else [
-            {
-                "field": f,
-                "input": ANSWER_PREFIX + f.name,
-                "given": str(given.get(f.name, "")),
-                "choices": [],
-            }
-            for f in prompt.fields
-        ],
+        rows=phone_rows(prompt, given, errors),
         **_countdown(current),
     )
     return context
@@ -1057,31 +1074,33 @@ def live_banner(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "classroom/student_class.html#banner", context)
 
 
+@field_errors(quiz.form.is_answer_field)
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
     live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
-    error = ""
     mine = None
     # The phone answered a question that has closed (it was offline, or the teacher moved
     # on): nothing is stored, and the phone says so above the question on now.
     closed = current is None or request.POST.get("question", "") != str(current.pk)
     given: dict[str, Any] = {}
+    errors: dict[str, str] = {}
     if current is not None and not closed and not current.revealed and not live.time_up(current):
         prompt = live.prompt_for(current)
         given = gather(((f.name, f.multiple) for f in prompt.fields), dict(request.POST.lists()))
-        error = live.invalid(prompt, given)
-        if not error:
+        errors = live.field_errors(prompt, request.POST, input_errors(request))
+        if not errors:
             mine = live.answer(current, membership.learner, given)
-    if not request.htmx and not error and not closed:
+    if not request.htmx and not errors and not closed:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current, mine, given if error else None)
+    context = _play_context(membership, current, mine, given if errors else None, errors)
     context["key"] = _play_key(current, context.get("mine") is not None)
-    context["form_error"] = error
+    # beside its box; a message for no box of the form (a field it does not have) above them
+    context["form_error"] = unplaced(context.get("rows", []), errors)
     context["closed"] = closed
     template = "classroom/play.html#play" if request.htmx else "classroom/play.html"
-    return render(request, template, context, status=400 if error or closed else 200)
+    return render(request, template, context, status=400 if errors or closed else 200)
 
 
 @require_GET
