@@ -7,6 +7,7 @@ owner has shared it; anyone else gets a 404."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -14,6 +15,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -265,7 +267,12 @@ def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) ->
         ANSWER_PREFIX + name: m.replace(name, ANSWER_PREFIX + name)
         for name, m in input_errors(request).items()
     }
-    errors = {**form.answer_errors(data, question), **form.labelled(question, guard)}
+    # each message names its box shortly ("Points: …"): the boxes' labels are whole questions
+    named = replace(
+        question,
+        fields=[replace(f, label=capfirst(quiz.field_label(f.name))) for f in question.fields],
+    )
+    errors = {**form.answer_errors(data, named), **form.labelled(named, guard)}
     if errors:
         # Neither checked nor stored: the form again, the typed text kept, each message beside
         # its box.
