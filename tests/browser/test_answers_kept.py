@@ -96,3 +96,39 @@ def test_the_review_quiz_keeps_an_unreadable_answer_beside_its_box(
     )
     assert not Answer.objects.exists()
     shot(page, "review-refused")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_placement_check_ends_on_its_own_page_not_inside_the_question(
+    browser: Any, live_server: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    from tutor.path import checks
+
+    base = live_server.url
+    page = new_page(browser, base, PHONE)
+    page.goto(f"{base}/tutor/path/placement/")
+    _unit, q = checks.placement_question(0)
+    # the first question right: the next one is swapped in, its address in the URL bar
+    for f in q.fields:
+        want = q.expected[f.name]
+        if f.choices:
+            for value in want if isinstance(want, list) else [want]:
+                page.locator(f"input[name=a_{f.name}][value='{value}']").check()
+        else:
+            page.fill(f"#q-{f.name}", str(want))
+    page.locator("#placement form button[type=submit]").click()
+    expect(page.locator("#placement .quiz-count")).to_contain_text("Question 2 of")
+    page.wait_for_url("**/placement/?n=1")
+    # a miss ends it: the result page itself, one header, no page nested in the region
+    _unit, q2 = checks.placement_question(1)
+    for f in q2.fields:
+        if not f.choices:
+            page.fill(f"#q-{f.name}", "1")
+    page.locator("#placement form button[type=submit]").click()
+    page.wait_for_url("**/placement/?result=1")
+    expect(page.get_by_test_id("placed")).to_be_visible()
+    assert page.locator(".site-header").count() == 1
+    assert page.locator("#placement").count() == 0
+    shot(page, "placement-result")
