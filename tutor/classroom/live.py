@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import lru_cache
@@ -22,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from scorer.answers import AnswerError, Want, from_stored, parse_number
+from scorer.answers import AnswerError, Want, from_stored, gather, parse_number
 from scorer.answers import parse_points as read_points
 from scorer.errors import answer_message
 from scorer.numbers import points_text
@@ -467,27 +468,61 @@ def hand_correct(prompt: Prompt, value: str) -> bool:
 def invalid(prompt: Prompt, given: dict[str, Any]) -> str:
     """Why a posted answer cannot be stored ("" if it can), in a sentence for the phone: the
     server reads every field (a number where a number goes, one of the choices offered)."""
+    return next(iter(_refused(prompt, given).values()), "")
+
+
+def field_errors(
+    prompt: Prompt, data: QueryDict, guard: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Why each answer field of the phone's form cannot be stored, by parameter (``a_<field>``),
+    the message shown beside its box; empty if the answer can be stored. A quiz question's
+    fields are read as the quiz and assignments read them (:mod:`tutor.quiz.form`: too long, a
+    number the field cannot be, named by its label), then as the phone must have them (an empty
+    box, a choice not offered); a hand's one box as its points (:func:`invalid`). ``guard``: the
+    input guard's messages (a NUL, thousands of characters), by parameter."""
+    guard = guard or {}
+    given = gather(((f.name, f.multiple) for f in prompt.fields), dict(data.lists()))
+    errors: dict[str, str] = {}
+    if prompt.question is not None:
+        errors.update(quiz.form.answer_errors(data, prompt.question))
+        errors.update(quiz.form.labelled(prompt.question, guard))
+    else:
+        labels = {quiz.ANSWER_PREFIX + f.name: f.label for f in prompt.fields}
+        errors.update(
+            {
+                name: m.replace(name, labels[name]) if name in labels else m
+                for name, m in guard.items()
+            }
+        )
+    for name, message in _refused(prompt, given).items():
+        errors.setdefault(quiz.ANSWER_PREFIX + name, message)
+    return errors
+
+
+def _refused(prompt: Prompt, given: dict[str, Any]) -> dict[str, str]:
+    """Each field the phone cannot store, by field name, with the sentence that says why."""
     if prompt.question is None:
         try:
             read_points(str(given.get("points", "")), prompt.want)
         except AnswerError as error:
-            return answer_message(error)
-        return ""
+            return {"points": answer_message(error)}
+        return {}
+    out = {}
     for f in prompt.fields:
         got = given.get(f.name, [] if f.multiple else "")
         offered = {value for value, _label in f.choices}
         if f.choices:
             values = got if isinstance(got, list) else [got]
             if not values and not f.multiple:
-                return _("Choose an answer.")
-            if any(not isinstance(v, str) or v not in offered for v in values):
-                return _("Choose one of the answers offered.")
+                out[f.name] = _("Choose an answer.")
+            elif any(not isinstance(v, str) or v not in offered for v in values):
+                out[f.name] = _("Choose one of the answers offered.")
         elif f.numeric:
             try:
                 parse_number(str(got))
             except AnswerError as error:
-                return answer_message(error)
-    return ""
+                out[f.name] = answer_message(error)
+    return out
 
 
 def _answer_line(q: quiz.Question, given: dict[str, Any]) -> str:

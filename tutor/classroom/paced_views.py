@@ -10,28 +10,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from config.guard import field_errors, input_errors
 from scorer.answers import gather
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
 from tutor.classroom import live, paced, roster
 from tutor.classroom.models import LiveQuestion, Membership
-from tutor.quiz.services import ANSWER_PREFIX, hand_tiles
-
-
-def _rows(prompt: live.Prompt, given: dict[str, Any]) -> list[dict[str, Any]]:
-    from tutor.classroom.views import question_rows
-
-    if prompt.question is not None:
-        return question_rows(prompt.question, given)
-    return [
-        {
-            "field": f,
-            "input": ANSWER_PREFIX + f.name,
-            "given": str(given.get(f.name, "")),
-            "choices": [],
-        }
-        for f in prompt.fields
-    ]
+from tutor.quiz import services as quiz
+from tutor.quiz.services import hand_tiles
 
 
 def _page(
@@ -39,7 +25,7 @@ def _page(
     membership: Membership,
     after: int | None = None,
     given: dict[str, Any] | None = None,
-    error: str = "",
+    errors: dict[str, str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     lesson = paced.lesson_for(membership.classroom_id)
@@ -64,13 +50,16 @@ def _page(
     else:
         upcoming = next((q for q in qs if q.pk not in mine), None)
         if upcoming is not None:
+            from tutor.classroom.views import phone_rows, unplaced
+
             prompt = live.prompt_for(upcoming)
+            rows = phone_rows(prompt, given or {}, errors)
             context.update(
                 question=upcoming,
                 prompt=prompt,
                 tiles=hand_tiles(prompt.request),
-                rows=_rows(prompt, given or {}),
-                form_error=error,
+                rows=rows,
+                form_error=unplaced(rows, errors or {}),
             )
         else:
             context["finished"] = True
@@ -90,6 +79,7 @@ def paced_play(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _page(request, membership, after)
 
 
+@field_errors(quiz.form.is_answer_field)
 @require_POST
 def paced_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
@@ -100,9 +90,10 @@ def paced_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, membership, status=400 if lesson is not None else 200)
     prompt = live.prompt_for(question)
     given = gather(((f.name, f.multiple) for f in prompt.fields), dict(request.POST.lists()))
-    error = live.invalid(prompt, given)
-    if error:
-        return _page(request, membership, given=given, error=error, status=400)
+    errors = live.field_errors(prompt, request.POST, input_errors(request))
+    if errors:
+        # nothing stored: the question again, the typed text kept, each message beside its box
+        return _page(request, membership, given=given, errors=errors, status=400)
     live.answer(question, membership.learner, given)
     url = reverse("tutor:paced_play", args=[pk]) + f"?after={question.pk}"
     if request.htmx:

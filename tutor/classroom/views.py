@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.converters import MAX_ID
+from config.guard import field_errors, input_errors
 from scorer.answers import gather
 from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
@@ -506,7 +507,11 @@ def assignment_page(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse
     return _render_student(request, assignment, membership)
 
 
-def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any]]:
+def question_rows(
+    q: quiz.Question, given: dict[str, Any], errors: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """Each answer field with what was given (kept in the box when it could not be read) and the
+    message of an answer that could not be read, shown beside its field."""
     rows = []
     for f in q.fields:
         got = given.get(f.name, [] if f.multiple else "")
@@ -517,9 +522,45 @@ def question_rows(q: quiz.Question, given: dict[str, Any]) -> list[dict[str, Any
                 "input": ANSWER_PREFIX + f.name,
                 "given": "" if isinstance(got, list) else got,
                 "choices": [(value, label, value in chosen) for value, label in f.choices],
+                "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
             }
         )
     return rows
+
+
+def phone_rows(
+    prompt: live.Prompt, given: dict[str, Any], errors: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The answer boxes of a live or student-paced phone: a quiz question's fields, or a hand's
+    one points box; a refused answer kept in them, each message beside its box."""
+    if prompt.question is not None:
+        return question_rows(prompt.question, given, errors)
+    return [
+        {
+            "field": f,
+            "input": ANSWER_PREFIX + f.name,
+            "given": str(given.get(f.name, "")),
+            "choices": [],
+            "error": (errors or {}).get(ANSWER_PREFIX + f.name, ""),
+        }
+        for f in prompt.fields
+    ]
+
+
+def unplaced(rows: list[dict[str, Any]], errors: dict[str, str]) -> str:
+    """The first message for a parameter no box of the form shows (said above the boxes)."""
+    shown = {row["input"] for row in rows}
+    return next((m for name, m in errors.items() if name not in shown), "")
+
+
+def unreadable(request: HtmxHttpRequest, q: quiz.Question) -> dict[str, str]:
+    """Answer fields that cannot be read (too long, a NUL, a number the field cannot be), by
+    parameter, with the message shown beside each: the quiz's own reading of an answer form, so
+    an assignment or a lesson's phone refuses what the quiz refuses, in the same words."""
+    return {
+        **quiz.form.answer_errors(request.POST, q),
+        **quiz.form.labelled(q, input_errors(request)),
+    }
 
 
 def _render_student(
@@ -527,6 +568,7 @@ def _render_student(
     assignment: Assignment,
     membership: Membership,
     extra: dict[str, Any] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     learner = membership.learner
     order = assignments.order_for(assignment, learner)
@@ -580,13 +622,19 @@ def _render_student(
     template = "classroom/assignment.html"
     if request.htmx:
         template += "#assignment"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
+
+
+def _inputs(q: quiz.Question) -> set[str]:
+    """The answer fields' parameters (a message for any other is said above the fields)."""
+    return {ANSWER_PREFIX + f.name for f in q.fields}
 
 
 def _shown_key(assignment: Assignment, number: int) -> str:
     return f"tenbo.assignment.shown.{assignment.pk}.{number}"
 
 
+@field_errors(quiz.form.is_answer_field)
 @require_POST
 def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpResponse:
     assignment, membership = _assignment_for_student(request, pk, aid)
@@ -598,7 +646,21 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     number = number_or_none
     data = request.POST
     q = assignments.question(assignment, number)
-    given: dict[str, Any] = gather(((f.name, f.multiple) for f in q.fields), dict(data.lists()))
+    given: dict[str, Any] = quiz.form.given(data, q)
+    errors = unreadable(request, q)
+    if errors:
+        # Neither checked nor stored: the question again, the typed text kept in its box and
+        # the message beside it (the first answer, the one that counts, is still to come).
+        order = assignments.order_for(assignment, membership.learner)
+        extra = {
+            "question": q,
+            "number": number,
+            "position": order.index(number) + 1,
+            "tiles": hand_tiles(q.request),
+            "rows": question_rows(q, given, errors),
+            "form_error": next((m for n, m in errors.items() if n not in _inputs(q)), ""),
+        }
+        return _render_student(request, assignment, membership, extra, status=400)
     shown = request.session.get(_shown_key(assignment, number))
     seconds = (
         min(max(time.time() - shown, 0.0), 86_400.0) if isinstance(shown, (int, float)) else None
@@ -916,8 +978,10 @@ def _play_context(
     current: LiveQuestion | None,
     mine: LiveAnswer | None = None,
     given: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended."""
+    """The phone's region; ``given`` is a refused answer, kept in its boxes to be mended, with
+    ``errors`` beside them."""
     given = given or {}
     context: dict[str, Any] = {
         "classroom": membership.classroom,
@@ -934,17 +998,7 @@ def _play_context(
         tiles=hand_tiles(prompt.request),
         mine=mine,
         mine_text=live.value_text(mine.value) if mine else "",
-        rows=question_rows(prompt.question, given)
-        if prompt.question
-        else [
-            {
-                "field": f,
-                "input": ANSWER_PREFIX + f.name,
-                "given": str(given.get(f.name, "")),
-                "choices": [],
-            }
-            for f in prompt.fields
-        ],
+        rows=phone_rows(prompt, given, errors),
         **_countdown(current),
     )
     return context
@@ -1020,31 +1074,33 @@ def live_banner(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "classroom/student_class.html#banner", context)
 
 
+@field_errors(quiz.form.is_answer_field)
 @require_POST
 def live_answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     membership = roster.membership_for(request, pk)
     live.mark_seen(membership.pk)
     current = live.current(membership.classroom)
-    error = ""
     mine = None
     # The phone answered a question that has closed (it was offline, or the teacher moved
     # on): nothing is stored, and the phone says so above the question on now.
     closed = current is None or request.POST.get("question", "") != str(current.pk)
     given: dict[str, Any] = {}
+    errors: dict[str, str] = {}
     if current is not None and not closed and not current.revealed and not live.time_up(current):
         prompt = live.prompt_for(current)
         given = gather(((f.name, f.multiple) for f in prompt.fields), dict(request.POST.lists()))
-        error = live.invalid(prompt, given)
-        if not error:
+        errors = live.field_errors(prompt, request.POST, input_errors(request))
+        if not errors:
             mine = live.answer(current, membership.learner, given)
-    if not request.htmx and not error and not closed:
+    if not request.htmx and not errors and not closed:
         return redirect("tutor:live_play", pk=pk)
-    context = _play_context(membership, current, mine, given if error else None)
+    context = _play_context(membership, current, mine, given if errors else None, errors)
     context["key"] = _play_key(current, context.get("mine") is not None)
-    context["form_error"] = error
+    # beside its box; a message for no box of the form (a field it does not have) above them
+    context["form_error"] = unplaced(context.get("rows", []), errors)
     context["closed"] = closed
     template = "classroom/play.html#play" if request.htmx else "classroom/play.html"
-    return render(request, template, context, status=400 if error or closed else 200)
+    return render(request, template, context, status=400 if errors or closed else 200)
 
 
 @require_GET

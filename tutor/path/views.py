@@ -242,16 +242,10 @@ def path_check_debrief(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 # ------------------------------------------------------------------------------- placement
 
 
-@require_GET
-def path_placement(request: HtmxHttpRequest) -> HttpResponse:
-    """The placement check: two questions per unit, in path order; it stops at the first miss.
-    Its result skips the units before the one missed."""
+def _placement_context(n: int) -> dict[str, Any]:
     plan = checks.placement_plan()
-    if request.GET.get("result") == "1":
-        return _placement_result(request)
-    n = _position(request.GET.get("n"), len(plan))
     unit, question = checks.placement_question(n)
-    context = {
+    return {
         "unit": unit,
         "question": question,
         "tiles": hand_tiles(question.request),
@@ -267,8 +261,18 @@ def path_placement(request: HtmxHttpRequest) -> HttpResponse:
         "hidden": {"n": n},
         "target": "#placement",
     }
+
+
+@require_GET
+def path_placement(request: HtmxHttpRequest) -> HttpResponse:
+    """The placement check: two questions per unit, in path order; it stops at the first miss.
+    Its result skips the units before the one missed."""
+    plan = checks.placement_plan()
+    if request.GET.get("result") == "1":
+        return _placement_result(request)
+    n = _position(request.GET.get("n"), len(plan))
     template = "path/placement.html#question" if request.htmx else "path/placement.html"
-    return render(request, template, context)
+    return render(request, template, _placement_context(n))
 
 
 def placement_reached(latest: Mapping[int, bool]) -> int:
@@ -303,15 +307,36 @@ def path_placement_answer(request: HtmxHttpRequest) -> HttpResponse:
     _unit, question = checks.placement_question(n)
     key = request.POST.get("answer_key", "")
     errors = _unreadable(request, question)
+    template = "path/placement.html#question" if request.htmx else "path/placement.html"
     if errors or len(key) > 32 or not all(c in "0123456789abcdef" for c in key):
-        return redirect(reverse("tutor:path_placement") + f"?n={n}")
+        # Neither checked nor stored: the same question, the typed text kept in its box and the
+        # message beside it (never a silent reload that loses both).
+        context = _placement_context(n)
+        context["rows"] = form.rows(question, form.given(request.POST, question), None, errors)
+        context["form_error"] = (
+            "" if errors else _("This answer's form key is not valid: reload the question.")
+        )
+        return render(request, template, context, status=400)
     answers = form.given(request.POST, question)
     verdict = quiz.check(question, answers)
     _item, _learner, _again = record_answer(request, question, verdict, answers, key)
     # The first miss ends it: the units before this one are what the learner skips.
     if n + 1 >= len(plan) or not verdict.correct:
-        return redirect(reverse("tutor:path_placement") + "?result=1")
-    return redirect(reverse("tutor:path_placement") + f"?n={n + 1}")
+        url = reverse("tutor:path_placement") + "?result=1"
+        if request.htmx:
+            # The result is a page of its own: the browser goes there (a redirect followed by
+            # htmx would swap the whole page into the question's region).
+            response = HttpResponse()
+            response["HX-Redirect"] = url
+            return response
+        return redirect(url)
+    url = reverse("tutor:path_placement") + f"?n={n + 1}"
+    if request.htmx:
+        # The next question swapped in place, its address in the URL bar.
+        response = render(request, template, _placement_context(n + 1))
+        response["HX-Push-Url"] = url
+        return response
+    return redirect(url)
 
 
 def _placement_result(request: HtmxHttpRequest) -> HttpResponse:

@@ -7,16 +7,19 @@ owner has shared it; anyone else gets a 404."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.guard import field_errors, input_errors
 from scorer.gamelog import MAX_RECORD_BYTES, RecordError, read_record
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import points_text
@@ -24,7 +27,7 @@ from tutor.accounts.learners import learner_for
 from tutor.accounts.models import Learner
 from tutor.collections import hands, store
 from tutor.collections.store import TITLE_MAX
-from tutor.quiz.services import check, record_answer
+from tutor.quiz.services import ANSWER_PREFIX, check, form, record_answer
 from tutor.review import fetch, present, quiz, replay
 from tutor.review.models import ReviewedGame
 from tutor.review.store import MAX_GAMES, keep, log_id_in, with_id
@@ -232,6 +235,9 @@ def _quiz_context(request: HtmxHttpRequest, public_id: str, number: int) -> dict
             "answer_key": uuid.uuid4().hex,
         }
     )
+    if context["question"] is not None:
+        # each box: its field, the text typed (kept when refused) and the message beside it
+        context["answer_fields"] = [(f, "", "") for f in context["question"].fields]
     return context
 
 
@@ -242,6 +248,7 @@ def review_quiz(request: HtmxHttpRequest, public_id: str, number: int) -> HttpRe
     return render(request, "review/quiz.html", context)
 
 
+@field_errors(("fu", "han", "points"))
 @require_POST
 def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) -> HttpResponse:
     """Check the answer, store it with the learner's quiz progress, show the verdict. A win
@@ -250,7 +257,34 @@ def review_quiz_answer(request: HtmxHttpRequest, public_id: str, number: int) ->
     question = context["question"]
     if question is None:
         return render(request, "review/quiz.html", context, status=400)
-    given = {f.name: request.POST.get(f.name, "")[:20] for f in question.fields}
+    # The form's boxes are named after the fields ("fu", "han", "points"); the quiz's form reads
+    # them as its answer fields, so a box that cannot be read is refused as the quiz refuses it.
+    data = QueryDict(mutable=True)
+    for f in question.fields:
+        data.setlist(ANSWER_PREFIX + f.name, request.POST.getlist(f.name))
+    # the input guard's messages (a NUL, thousands of characters) name the box: as the form's
+    guard = {
+        ANSWER_PREFIX + name: m.replace(name, ANSWER_PREFIX + name)
+        for name, m in input_errors(request).items()
+    }
+    # each message names its box shortly ("Points: …"): the boxes' labels are whole questions
+    named = replace(
+        question,
+        fields=[replace(f, label=capfirst(quiz.field_label(f.name))) for f in question.fields],
+    )
+    errors = {**form.answer_errors(data, named), **form.labelled(named, guard)}
+    if errors:
+        # Neither checked nor stored: the form again, the typed text kept, each message beside
+        # its box.
+        given_back = form.given(data, question)
+        context["answer_fields"] = [
+            (f, str(given_back.get(f.name, "")), errors.get(ANSWER_PREFIX + f.name, ""))
+            for f in question.fields
+        ]
+        context["answer_key"] = request.POST.get("answer_key", "")[:64] or context["answer_key"]
+        template = "review/quiz.html#answer" if request.htmx else "review/quiz.html"
+        return render(request, template, context, status=400)
+    given = form.given(data, question)
     verdict = check(question, given)
     record_answer(request, question, verdict, given, request.POST.get("answer_key", "")[:64])
     context["verdict"] = verdict
