@@ -119,7 +119,9 @@ def precache_list() -> list[dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=1)
-def _cached_script() -> str:
+def _cached_script(storage: str) -> str:
+    """``_script()`` for the static files storage named by ``storage``: built again only if
+    the storage changes (never in production; tests switch to the hashed manifest and back)."""
     return _script()
 
 
@@ -144,7 +146,8 @@ def _script() -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker script, at the site's root (its scope is the whole site). Built once
     per process in production (the static files do not change while it runs)."""
-    script = _script() if settings.DEBUG else _cached_script()
+    storage = repr((settings.STORAGES.get("staticfiles"), settings.STATIC_ROOT))
+    script = _script() if settings.DEBUG else _cached_script(storage)
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     # Always asked again: a new release's worker (new file hashes) installs at the next visit.
     response["Cache-Control"] = "no-cache"
