@@ -254,9 +254,17 @@
     var art = button.querySelector(".tile"), left = button.querySelector(".left");
     if (!art || !(held < needed) || (left && Number(left.textContent) <= 0)) return null;
     var code = button.value;
-    var tile = document.createElement("span");
+    // The button the server will draw (numbered by kind: the second 3m is hand-3m-2), so the
+    // answer's morph keeps this one instead of moving every tile after it to put its own in.
+    var tile = document.createElement("button");
+    tile.type = "submit";
+    tile.name = "take";
+    tile.value = code;
+    tile.id = "hand-" + code + "-" + (row.querySelectorAll(
+      ':scope > .hand-tile[value="' + code + '"]').length + 1);
     tile.className = "tbtn hand-tile is-drawn";
     tile.dataset.code = code;
+    tile.tabIndex = -1;
     tile.setAttribute("aria-hidden", "true");
     tile.appendChild(art.cloneNode(true));
     var empty = row.querySelector(".hand-empty");

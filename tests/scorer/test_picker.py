@@ -847,3 +847,21 @@ def test_the_limit_range_is_written_as_the_tables_write_it_in_japanese(client):
     body = unescape(response.content.decode())
     assert "8〜10飜" in body
     assert "8-10" not in body
+
+
+def test_hand_buttons_are_numbered_by_kind(client):
+    """Issue 29.2: a tile added in front shifts no other button's id (the morph keeps them)."""
+    ids = re.findall(
+        r'name="take" value="[0-9][mpsz]" id="([^"]+)"', text(get(client, "/?hand=2234m"))
+    )
+    assert ids == ["hand-2m-1", "hand-2m-2", "hand-3m-1", "hand-4m-1"]
+    ids = re.findall(
+        r'name="take" value="[0-9][mpsz]" id="([^"]+)"', text(get(client, "/?hand=12234m"))
+    )
+    assert ids == ["hand-1m-1", "hand-2m-1", "hand-2m-2", "hand-3m-1", "hand-4m-1"]
+    # Nothing between the hand row's tiles (a tile drawn ahead lines up with the answer's).
+    row = re.search(
+        r'id="hand-row"[^>]*>(.*?)<span class="win-slot', text(get(client, "/?hand=2234m")), re.S
+    )
+    assert row
+    assert not re.search(r">\s+<", row.group(1))
