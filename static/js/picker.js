@@ -68,6 +68,8 @@
     }
     var button = e.target.closest && e.target.closest("#picker button[name]");
     if (!button) return;
+    // Drawn in this very task, and the request goes out in it too (not a frame later: the
+    // tap reaches the server at once).
     if (!replaying && !button.disabled) ahead(button, !busy);
     if (!busy) return;
     e.preventDefault();
@@ -95,6 +97,15 @@
       sessionStorage.setItem(KEY, JSON.stringify({ past: past.slice(-200), future: future, current: current }));
     } catch (err) { /* ignore */ }
   }
+  // After a click the stack is written once the swap is over (not inside it), and at the
+  // latest when the page goes (a reload keeps it).
+  var saveQueued = false;
+  function saveSoon() {
+    if (saveQueued) return;
+    saveQueued = true;
+    setTimeout(function () { saveQueued = false; save(); }, 0);
+  }
+  window.addEventListener("pagehide", function () { if (saveQueued) { saveQueued = false; save(); } });
   function showButtons() {
     var undo = document.getElementById("undo"), redo = document.getElementById("redo");
     if (undo) { undo.hidden = false; undo.disabled = !past.length; }
@@ -130,7 +141,7 @@
     var now = here();
     if (travelling) { travelling = false; current = now; }
     else if (now !== current) { past.push(current); future = []; current = now; }
-    save();
+    saveSoon();
   });
   document.addEventListener("htmx:afterSettle", showButtons);
   document.addEventListener("click", function (e) {
