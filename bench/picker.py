@@ -269,7 +269,7 @@ def main() -> int:
             f"click -> tile drawn ({len(drawn)} taps): p50 {statistics.median(drawn):.1f} ms, "
             f"p95 {percentile(drawn, 95):.1f} ms, max {max(drawn):.1f} ms (target <= 16 ms at 4x)"
         )
-    print(f"final panel: {han} han {fu} fu, total {points}")
+    print(f"final panel: {fu} fu {han} han, total {points}")
     target = 150 if args.throttle >= 4 else 50
     print(f"click target: p95 <= {target} ms")
     ok = percentile(times, 95) <= target and total <= 80 * 1024

@@ -511,6 +511,18 @@ def hand_view(state: PickerState) -> tuple[list[str], str | None]:
     return list(state.concealed), state.win
 
 
+def numbered(tiles: list[str]) -> list[tuple[str, int]]:
+    """Each tile with its rank among the tiles of its kind (the second 3m is 2): the hand
+    buttons' ids (``hand-3m-2``). A tile added or taken leaves the others' ids as they were, so
+    the page's morph keeps their buttons instead of drawing every tile after it again."""
+    seen: dict[str, int] = {}
+    out = []
+    for code in tiles:
+        seen[code] = seen.get(code, 0) + 1
+        out.append((code, seen[code]))
+    return out
+
+
 def win_choices(state: PickerState) -> list[str]:
     """The tiles a complete hand could have been won on (each kind once, sorted): one tap on
     one makes it the winning tile. Empty while the hand is incomplete."""

@@ -89,7 +89,8 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         # renderer CPU per click 44.6 ms external, 35.3 ms inline, at the cost of ~8 KB on
         # the first load).
         "tiles_inline": True,
-        "hand_tiles": hand_tiles,
+        # Numbered by kind (the second 3m: hand-3m-2), ids that survive a tile added before.
+        "hand_tiles": picker.numbered(hand_tiles),
         "win_tile": win_tile,
         "win_choices": picker.win_choices(state),
         "situation_key": situation_key,

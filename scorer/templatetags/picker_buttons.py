@@ -72,7 +72,8 @@ _HAND_LABELS = {
 def hand_button(
     context: template.Context, code: str, number: int, name: str, index: bool = False
 ) -> SafeString:
-    """The ``number``-th tile of the hand; a click sends ``name=code`` (``take`` or ``setwin``)."""
+    """The ``number``-th tile of its kind in the hand (``hand-3m-2``: ids that a tile added
+    elsewhere does not shift); a click sends ``name=code`` (``take`` or ``setwin``)."""
     return _hand_button(
         str(code), int(number), str(name), bool(index), sprite_url(context), get_language()
     )

@@ -68,6 +68,8 @@
     }
     var button = e.target.closest && e.target.closest("#picker button[name]");
     if (!button) return;
+    // Drawn in this very task, and the request goes out in it too (not a frame later: the
+    // tap reaches the server at once).
     if (!replaying && !button.disabled) ahead(button, !busy);
     if (!busy) return;
     e.preventDefault();
@@ -95,6 +97,15 @@
       sessionStorage.setItem(KEY, JSON.stringify({ past: past.slice(-200), future: future, current: current }));
     } catch (err) { /* ignore */ }
   }
+  // After a click the stack is written once the swap is over (not inside it), and at the
+  // latest when the page goes (a reload keeps it).
+  var saveQueued = false;
+  function saveSoon() {
+    if (saveQueued) return;
+    saveQueued = true;
+    setTimeout(function () { saveQueued = false; save(); }, 0);
+  }
+  window.addEventListener("pagehide", function () { if (saveQueued) { saveQueued = false; save(); } });
   function showButtons() {
     var undo = document.getElementById("undo"), redo = document.getElementById("redo");
     if (undo) { undo.hidden = false; undo.disabled = !past.length; }
@@ -130,7 +141,7 @@
     var now = here();
     if (travelling) { travelling = false; current = now; }
     else if (now !== current) { past.push(current); future = []; current = now; }
-    save();
+    saveSoon();
   });
   document.addEventListener("htmx:afterSettle", showButtons);
   document.addEventListener("click", function (e) {
@@ -254,9 +265,17 @@
     var art = button.querySelector(".tile"), left = button.querySelector(".left");
     if (!art || !(held < needed) || (left && Number(left.textContent) <= 0)) return null;
     var code = button.value;
-    var tile = document.createElement("span");
+    // The button the server will draw (numbered by kind: the second 3m is hand-3m-2), so the
+    // answer's morph keeps this one instead of moving every tile after it to put its own in.
+    var tile = document.createElement("button");
+    tile.type = "submit";
+    tile.name = "take";
+    tile.value = code;
+    tile.id = "hand-" + code + "-" + (row.querySelectorAll(
+      ':scope > .hand-tile[value="' + code + '"]').length + 1);
     tile.className = "tbtn hand-tile is-drawn";
     tile.dataset.code = code;
+    tile.tabIndex = -1;
     tile.setAttribute("aria-hidden", "true");
     tile.appendChild(art.cloneNode(true));
     var empty = row.querySelector(".hand-empty");

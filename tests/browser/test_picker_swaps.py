@@ -68,3 +68,19 @@ def test_disabled_undo_looks_disabled_and_hand_tiles_say_a_tap_removes_them(page
     assert mark == '"×"'
     act(page, page.locator("#clear"))
     expect(page.locator("#hand-hint")).to_have_count(0)
+
+
+def test_a_tile_added_before_others_keeps_their_buttons(page):
+    """Issue 29.2: the hand's buttons are numbered by kind (hand-4m-1), so a tile added in front
+    of them shifts no id and the morph keeps every one of them: one tile drawn, not the row."""
+    page.goto(page.base + DEALER + "&hand=456m456p78s")
+    page.evaluate(MARK_JS)
+    old = page.locator("#hand-row .hand-tile").evaluate_all("els => els.map(e => e.id)")
+    assert len(old) == 8
+    tap(page, "1m")
+    for button_id in old:
+        assert page.evaluate(KEPT_JS, f"#{button_id}"), f"#{button_id} was redrawn"
+    expect(page.locator("#hand-row .hand-tile")).to_have_count(9)
+    # The new tile's button (button, tile, svg, use), drawn once by picker.js and kept.
+    added = page.evaluate("window.__added")
+    assert added <= 4, f"{added} elements drawn for one tile"

@@ -59,3 +59,28 @@ def test_save_find_remove_undo(browser, live_server, scheme, width):
     finally:
         context.close()
     assert not any(found.values()), found
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_row_keeps_its_links_off_the_card_edge(browser, live_server):
+    """Issue 29.10: app.css's `.rows li` (the score panel's lines) took the row's padding away,
+    and "Present" touched the card's edge on a phone."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live_server.url + HAND)
+        page.locator("#save-hand-link").click()
+        page.locator("#save-hand").click()
+        page.wait_for_url(live_server.url + HAND)
+        page.get_by_test_id("saved-link").click()
+        row = page.locator("#hands .row").first
+        expect(row).to_be_visible()
+        box = row.bounding_box()
+        for part in (".row-num", ".row-main", ".row-links"):
+            inner = row.locator(part).bounding_box()
+            assert inner["x"] >= box["x"] + 8, part
+            assert inner["x"] + inner["width"] <= box["x"] + box["width"] - 8, part
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()

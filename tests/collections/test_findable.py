@@ -111,6 +111,28 @@ def test_the_default_title_is_readable_and_rows_show_tiles_and_score(client: Cli
     assert "30 fu 4 han, 11,700 points" in row[0]
 
 
+def test_a_row_says_its_score_once(client: Client) -> None:
+    """Issue 29.10: a default title ends with the score; the row does not print it again
+    under the tiles. A title of the learner's own keeps the score beside the tiles."""
+    score = "30 fu 4 han, 11,700 points"
+    save(client, title=f"Riichi, Menzen tsumo, Tanyao, Iipeikou — {score}")
+    save(client, title="My first riichi", collection=Collection.objects.get().public_id)
+    collection = Collection.objects.get()
+    page = htmllib.unescape(
+        client.get(f"/tutor/collections/{collection.public_id}/").content.decode()
+    )
+    # What the eye reads: the row without the buttons' words for screen readers.
+    rows = [
+        re.sub(r'<span class="sr-only">.*?</span>', "", row)
+        for row in re.findall(r'<li class="row".*?</li>', page, re.S)
+    ]
+    assert len(rows) == 2
+    assert rows[0].count(score) == 1
+    assert 'class="hand-score"' not in rows[0]
+    assert rows[1].count(score) == 1
+    assert 'class="hand-score"' in rows[1]
+
+
 def test_remove_offers_undo_and_undo_puts_the_hand_back_in_its_place(client: Client) -> None:
     for title in ("A", "B", "C"):
         first = Collection.objects.first()

@@ -501,9 +501,31 @@ def test_history_restore_gets_the_full_page(client):
 
 def test_screen_readers_hear_the_new_score(client):
     html = text(get(client, WIKI, htmx=True))
-    assert re.search(r'hx-swap-oob="innerHTML:#live">11,700 points: 4 han 30 fu.<', html)
+    assert re.search(r'hx-swap-oob="innerHTML:#live">11,700 points: 30 fu 4 han.<', html)
     page = text(get(client, WIKI))
     assert 'id="live" class="sr-only" aria-live="polite"' in page
+
+
+@pytest.mark.parametrize(
+    ("prefix", "figure", "live"),
+    [("", "30 fu 4 han", "11,700 points: 30 fu 4 han."), ("/ja", "30符4飜", "11700点：30符4飜。")],
+)
+def test_the_picker_says_fu_before_han_everywhere(client, prefix, figure, live):
+    """Issue 28: a figure is written fu first (30 fu 4 han, 30符4飜), as the tables and the
+    panel write it: the header's quick score and the spoken update too."""
+    page = unescape(text(client.get(prefix + WIKI)))
+    quick = re.search(r'<span class="quick"[^>]*>([^<]*)</span>', page)
+    assert quick
+    assert quick.group(1).endswith(f" · {figure}")
+    headline = re.search(r'<p class="headline">(.*?)</p>', page, re.S)
+    assert headline
+    stats = re.findall(r'data-testid="(fu|han)"', headline.group(1))
+    assert stats == ["fu", "han"]
+    update = unescape(text(client.get(prefix + WIKI, headers=HX)))
+    assert f'hx-swap-oob="innerHTML:#live">{live}<' in update
+    # Nowhere han first.
+    for html in (page, update):
+        assert not re.search(r"\d+ han \d+ fu|\d+飜\d+符", html)
 
 
 def test_explain_link_writes_switches_as_a_rules_object(client):
@@ -825,3 +847,21 @@ def test_the_limit_range_is_written_as_the_tables_write_it_in_japanese(client):
     body = unescape(response.content.decode())
     assert "8〜10飜" in body
     assert "8-10" not in body
+
+
+def test_hand_buttons_are_numbered_by_kind(client):
+    """Issue 29.2: a tile added in front shifts no other button's id (the morph keeps them)."""
+    ids = re.findall(
+        r'name="take" value="[0-9][mpsz]" id="([^"]+)"', text(get(client, "/?hand=2234m"))
+    )
+    assert ids == ["hand-2m-1", "hand-2m-2", "hand-3m-1", "hand-4m-1"]
+    ids = re.findall(
+        r'name="take" value="[0-9][mpsz]" id="([^"]+)"', text(get(client, "/?hand=12234m"))
+    )
+    assert ids == ["hand-1m-1", "hand-2m-1", "hand-2m-2", "hand-3m-1", "hand-4m-1"]
+    # Nothing between the hand row's tiles (a tile drawn ahead lines up with the answer's).
+    row = re.search(
+        r'id="hand-row"[^>]*>(.*?)<span class="win-slot', text(get(client, "/?hand=2234m")), re.S
+    )
+    assert row
+    assert not re.search(r">\s+<", row.group(1))
