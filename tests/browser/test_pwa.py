@@ -81,7 +81,9 @@ def test_the_service_worker_registers_and_shows_the_offline_page(app: Any) -> No
         # A static file is served from the cache, by the (hashed) name the pages use; a page
         # never is (no stale page offline).
         css = page.locator('link[rel="stylesheet"]').first.get_attribute("href")
-        assert css and css.startswith("/static/") and css.count(".") >= 2, css  # app.<hash>.css
+        assert css is not None
+        assert css.startswith("/static/"), css
+        assert css.count(".") >= 2, css  # app.<hash>.css
         status = page.evaluate("async url => (await fetch(url)).status", css)
         assert status == 200
     finally:
