@@ -36,6 +36,7 @@ MODULES = (
     "fu",
     "points",
     "score",
+    "steps",
     "trace",
     "api",
 )
