@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from scorer.engine.fu import round_up_10
 from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, sanma_tsumo_rows
 from scorer.engine.rules import Rules
-from scorer.forms import PRESET_LABELS
+from scorer.vocabulary import PRESET_LABELS, join_list, wait_name
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
 from tutor.quiz.base import (
@@ -50,7 +50,6 @@ from tutor.quiz.base import (
 )
 from tutor.quiz.cells import table_cell
 from tutor.quiz.registry import find
-from tutor.walkthrough.steps import join_list, wait_name
 
 #: Every slip the feedback can name, with the lesson topic that teaches the rule it breaks, in
 #: the order of how likely a learner is to make it: when two or more slips give the learner's

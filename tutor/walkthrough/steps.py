@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -33,10 +33,18 @@ from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
-from scorer.forms import HONOUR_NAMES, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
+from scorer.vocabulary import (
+    HONOUR_NAMES,
+    PAYER_NAMES,
+    PRESET_LABELS,
+    SANMA_PAYER_NAMES,
+    join_list,
+    wait_name,
+    yakuman_name,
+)
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.glossary import furigana
 from tutor.course.names import LIMIT_NAMES
@@ -104,34 +112,6 @@ FU_TERMS: dict[str, tuple[str, ...]] = {
     "wait_tanki": ("tanki", "nobetan"),
 }
 
-#: How each wait id reads in a sentence ("completed a {wait} wait"): no internal ids.
-WAIT_NAMES: dict[str, Promise] = {
-    "ryanmen": gettext_lazy("ryanmen"),
-    "kanchan": gettext_lazy("kanchan"),
-    "penchan": gettext_lazy("penchan"),
-    "tanki": gettext_lazy("tanki"),
-    "shanpon": gettext_lazy("shanpon"),
-    "kokushi": gettext_lazy("single-tile kokushi"),
-    "kokushi_13": gettext_lazy("thirteen-sided kokushi"),
-}
-
-
-def wait_name(wait: object) -> str:
-    """A wait id as words (``kokushi_13`` -> "thirteen-sided kokushi")."""
-    name = WAIT_NAMES.get(str(wait))
-    return str(name) if name is not None else str(wait).replace("_", " ")
-
-
-def yakuman_name(count: int) -> str:
-    """ "yakuman", "double yakuman", "3× yakuman"."""
-    if count <= 1:
-        return _("yakuman")
-    if count == 2:
-        return _("double yakuman")
-    if count == 3:
-        return _("triple yakuman")
-    return _("%(count)s× yakuman") % {"count": count}
-
 
 def fixed_yakuman(result: Mapping[str, Any]) -> bool:
     """The hand is paid as a yakuman limit: its fu (and its han) do not change the points.
@@ -143,19 +123,6 @@ def fixed_yakuman(result: Mapping[str, Any]) -> bool:
     switches = result.get("rules_switches") or {}
     return not (switches.get("aotenjou") and switches.get("aotenjou_yakuman") == "higher")
 
-
-PAYER_NAMES: dict[str, Promise] = {
-    "discarder": gettext_lazy("The discarder"),
-    "dealer": gettext_lazy("The dealer"),
-    "non_dealer": gettext_lazy("Each non-dealer"),
-    "each": gettext_lazy("Each other player"),
-}
-
-#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
-SANMA_PAYER_NAMES: dict[str, Promise] = {
-    "non_dealer": gettext_lazy("The other non-dealer"),
-    "each": gettext_lazy("Each of the two other players"),
-}
 
 SECTION_NAMES: dict[str, Promise] = {
     "hand": gettext_lazy("Hand"),
@@ -415,11 +382,6 @@ def rules_label(name: object) -> str:
     return _("%(preset)s, with changed rules") % {"preset": label} if custom else label
 
 
-def join_list(items: Iterable[str]) -> str:
-    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
-    return pgettext("list separator", ", ").join(items)
-
-
 def honour_name(code: str) -> str:
     """An honour tile's name (``5z`` -> Haku / 白); any other code as it is."""
     name = HONOUR_NAMES.get(code.replace("h", "z"))
@@ -497,280 +459,363 @@ def _reading_text(form: str, blocks: list[Mapping[str, Any]], pairs: list[list[s
     return _("%(sets)s + pair %(pair)s") % {"sets": sets, "pair": pair}
 
 
+#: A renderer: fills a display step (title, sentence, notes, terms, data) from its engine step,
+#: the drawn hand and the whole result.
+Renderer = Callable[[DisplayStep, Mapping[str, Any], HandView, Result], None]
+
+
+def _render_hand(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The hand")
+    how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
+    d.text = translate(step, how=how, hand=hand_text(str(step.get("hand", ""))))
+    d.notes.append(
+        Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
+    )
+    d.notes.append(
+        Note(_("The hand is closed (menzen).") if step.get("closed") else _("The hand is open."))
+    )
+    d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
+
+
+def _render_reading(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Why the hand is complete")
+    form = str(step.get("form"))
+    blocks = list(step.get("blocks", []))
+    pairs = [list(p) for p in step.get("pairs", [])]
+    if form == "standard":
+        d.text = _("Four sets and a pair: %(reading)s.") % {
+            "reading": _reading_text(form, blocks, pairs)
+        }
+    d.extra["blocks"] = [
+        {
+            "tiles": list(b.get("tiles", [])),
+            "label": _block_label(b),
+        }
+        for b in blocks
+    ] + _pair_blocks(form, pairs)
+    alternatives = []
+    for alt in step.get("alternatives", []):
+        summary = _reading_text(
+            str(alt.get("form")), list(alt.get("blocks", [])), list(alt.get("pairs", []))
+        )
+        if alt.get("no_yaku"):
+            value = _("no yaku: cannot win this way")
+        elif alt.get("yakuman"):
+            value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
+        else:
+            value = _("%(fu)s fu %(han)s han, %(total)s points") % {
+                "han": alt.get("han"),
+                "fu": alt.get("fu"),
+                "total": number(alt.get("total")),
+            }
+        alternatives.append(
+            _("%(reading)s (%(wait)s wait): %(value)s")
+            % {"reading": summary, "wait": wait_name(alt.get("wait")), "value": value}
+        )
+    d.extra["alternatives"] = alternatives
+    if alternatives:
+        d.notes.append(
+            Note(
+                _(
+                    "The tiles can be read in more than one way; the reading worth the "
+                    "most points is kept (kouten-hou)."
+                )
+            )
+        )
+        d.terms.append("kouten")
+    d.terms += {"chiitoitsu": ["chiitoitsu"], "kokushi": ["kokushi"]}.get(
+        form, ["mentsu", "jantou"]
+    )
+
+
+def _render_wait(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The wait")
+    wait = str(step.get("wait"))
+    d.text = translate(step, wait=wait_name(wait))
+    if step.get("fu"):
+        note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
+    elif _form(result) == "chiitoitsu":
+        # A pair wait, yet no 2 fu: seven pairs have fixed fu (the rule set's 25 or 50).
+        note = _(
+            "Seven pairs is always won on a pair wait, but the wait adds no fu: seven pairs "
+            "has a fixed %(fu)s fu."
+        ) % {"fu": result.get("fu")}
+    else:
+        note = _("This wait adds no fu.")
+    d.notes.append(Note(note))
+    d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
+    d.data = {"wait": wait}
+
+
+def _render_fu(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    item = str(step.get("id"))
+    d.title = _("%(label)s: +%(fu)s fu") % {
+        "label": FU_LABELS.get(item, item),
+        "fu": step.get("fu"),
+    }
+    d.text = translate(step, fu_total=step.get("fu_total"))
+    if step.get("note") == "ron_completed":
+        d.notes.append(
+            Note(
+                _(
+                    "This triplet was completed by a discard (ron on a shanpon wait), so it "
+                    "counts as an open triplet."
+                )
+            )
+        )
+    d.terms = list(FU_TERMS.get(item, ("fu",)))
+    d.data = {"fu": step.get("fu"), "id": item}
+    if fixed_yakuman(result) and item == "base":
+        d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+        d.terms.append("yakuman")
+
+
+def _render_fu_total(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Adding up the fu")
+    d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
+    fu_items = [s for s in result["steps"] if s["step"] == "fu"]
+    d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
+    d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
+    if step.get("tenpane") and not fixed_yakuman(result):
+        d.notes.append(Note(str(TENPANE_NOTE)))
+    if fixed_yakuman(result):
+        d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+        d.terms.append("yakuman")
+
+
+def _render_yaku(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    name = _(str(step.get("name")))
+    d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
+    kan = VALUE_KAN.get(str(step.get("id")))
+    if kan is not None and len(step.get("tiles") or ()) == 4:
+        # A value-tile kan: the yaku's sentence says "triplet", its own says "kan".
+        d.text = str(kan) % {"tiles": tiles_text(step.get("tiles"))}
+    if step.get("yakuman"):
+        multiple = max(1, int(step.get("han") or 13) // 13)
+        d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
+        d.terms.append("yakuman")
+    if step.get("kuisagari"):
+        d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
+        d.terms.append("kuisagari")
+    d.terms.append("yaku")
+    d.data = {"yaku": step.get("id"), "han": step.get("han")}
+
+
+def _render_yaku_absent(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
+    name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
+    d.title = _("Not %(name)s") % {"name": name}
+    d.extra["name"] = name
+    d.data = {"absent": step.get("id"), "reason": step.get("reason")}
+    d.terms = [str(step.get("id"))]
+
+
+def _render_dora(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    dora_id = str(step.get("id"))
+    d.title = {
+        "dora": _("Dora"),
+        "ura_dora": _("Ura dora"),
+        "aka_dora": _("Red fives (aka dora)"),
+        "nuki_dora": _("Nuki dora (kita)"),
+    }.get(dora_id, _("Dora"))
+    if step.get("indicator"):
+        d.extra["indicator"] = step["indicator"]
+        d.extra["dora"] = step.get("dora")
+        if dora_id == "ura_dora":
+            note = _(
+                "The ura indicator %(indicator)s is not itself an ura dora: the ura dora "
+                "is %(dora)s."
+            )
+        else:
+            note = _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
+        words = {
+            "indicator": tile_label(str(step["indicator"])),
+            "dora": tile_label(str(step.get("dora"))),
+        }
+        d.notes.append(Note(note % words))
+    if step.get("dora") == "4z" and _has_nuki(result):
+        d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
+    if dora_id == "nuki_dora":
+        _nuki_dora(d, step)
+        # The norths set aside, not a north of the hand itself.
+        d.lit = frozenset(
+            slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
+        )
+    if not step.get("counted") and step.get("count"):
+        d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
+    d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
+    d.data = {"dora-count": step.get("count")}
+
+
+def _render_han_total(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Total han")
+    d.data = {"han": step.get("han")}
+    d.terms = ["han"]
+    if result.get("yakuman") and step.get("count"):
+        # Counting yakuman belongs with the yaku, not with the dora.
+        d.section = "yaku"
+    if fixed_yakuman(result):
+        d.title = _("How many yakuman")
+        count = int(step.get("count") or result.get("yakuman") or 1)
+        d.text = ngettext(
+            "This hand is worth %(count)s yakuman: a yakuman is counted on its own, not in han.",
+            "This hand is worth %(count)s yakuman: a yakuman is counted on its own, not in han.",
+            count,
+        ) % {"count": count}
+        d.terms = ["yakuman"]
+
+
+def _render_limit(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The limit")
+    limit = step.get("limit")
+    d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
+    if fixed_yakuman(result):
+        d.text = _(
+            "A %(value)s is paid a fixed amount, whatever its han and fu: base points %(base)s."
+        ) % {
+            "value": yakuman_name(int(result.get("yakuman") or 1)),
+            "base": number(step.get("base")),
+        }
+    if step.get("kiriage"):
+        d.notes.append(
+            Note(
+                _("Base %(base)s is rounded up to a mangan here (kiriage mangan).")
+                % {"base": number(1920)}
+            )
+        )
+        d.terms.append("kiriage")
+    if limit:
+        d.terms.append(str(limit).replace("_", "-"))
+    d.data = {"limit": limit or "", "base": step.get("base")}
+
+
+def _render_base_points(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Base points")
+    d.text = _("Base points are fu × 2 to the power of (han + 2):")
+    # The engine's own sentence, numbers as the page writes them (no "^").
+    d.extra["formula"] = translate(step)
+    d.notes.append(
+        Note(
+            _(
+                "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
+                "besides its yaku; the quick-reference tables already include them."
+            )
+        )
+    )
+    d.terms = ["kihonten", "bazoro"]
+    d.data = {"base": step.get("base")}
+
+
+def _render_payment_rule(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    _payment_rule(d, step, result)
+
+
+def _render_payment(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    payer = str(step.get("payer"))
+    names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
+    name = str(names.get(payer, payer))
+    d.title = _("Payment: %(payer)s") % {"payer": name}
+    d.text = payment_text(step, _three(result))
+    if not step.get("rounded_up"):
+        d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
+    d.data = {"payer": payer, "amount": step.get("amount")}
+    d.terms = ["oya"]
+
+
+def _render_honba(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Honba")
+    d.terms = ["honba"]
+    d.data = {"honba": step.get("honba_total")}
+    if _three(result):
+        _sanma_honba(d, step, result)
+
+
+def _render_wareme(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Wareme")
+    seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+    d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+    d.terms = ["wareme"]
+    d.data = {"wareme": step.get("wareme")}
+
+
+def _render_pao(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Responsibility payment (pao)")
+    seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+    d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+    d.data = {"pao": step.get("pao"), "amount": step.get("amount")}
+
+
+def _render_double_ron(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Double ron")
+
+
+def _render_sticks(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Riichi sticks")
+    d.terms = ["kyoutaku"]
+    d.data = {"sticks": step.get("points")}
+
+
+def _render_total(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("What the winner collects")
+    d.data = {"total": step.get("total")}
+    total = int(step.get("total") or 0)
+    if result.get("rules_switches", {}).get("aotenjou") or total >= 100_000:
+        d.extra["grouped"] = f"{total:,}"
+        d.extra["myriad"] = myriad(total)
+        d.terms.append("aotenjou")
+
+
+#: How each kind of step is shown: one renderer per kind (the engine's step kinds,
+#: :data:`scorer.engine.steps.KINDS`), each filling the display step in the page's language.
+RENDERERS: dict[str, Renderer] = {
+    "hand": _render_hand,
+    "reading": _render_reading,
+    "wait": _render_wait,
+    "fu": _render_fu,
+    "fu_total": _render_fu_total,
+    "yaku": _render_yaku,
+    "yaku_absent": _render_yaku_absent,
+    "dora": _render_dora,
+    "han_total": _render_han_total,
+    "limit": _render_limit,
+    "base_points": _render_base_points,
+    "payment_rule": _render_payment_rule,
+    "payment": _render_payment,
+    "honba": _render_honba,
+    "wareme": _render_wareme,
+    "pao": _render_pao,
+    "double_ron": _render_double_ron,
+    "sticks": _render_sticks,
+    "total": _render_total,
+}
+
+
 def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> DisplayStep:
     kind = str(step["step"])
     tiles = [str(t) for t in step.get("tiles", [])]
     lit = light(hand, tiles) if kind in TILE_STEPS else frozenset()
     d = DisplayStep(0, kind, _SECTION_OF.get(kind, "points"), "", translate(step), tiles, lit)
-    if kind == "hand":
-        d.title = _("The hand")
-        how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
-        d.text = translate(step, how=how, hand=hand_text(str(step.get("hand", ""))))
-        d.notes.append(
-            Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
-        )
-        d.notes.append(
-            Note(
-                _("The hand is closed (menzen).") if step.get("closed") else _("The hand is open.")
-            )
-        )
-        d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
-    elif kind == "reading":
-        d.title = _("Why the hand is complete")
-        form = str(step.get("form"))
-        blocks = list(step.get("blocks", []))
-        pairs = [list(p) for p in step.get("pairs", [])]
-        if form == "standard":
-            d.text = _("Four sets and a pair: %(reading)s.") % {
-                "reading": _reading_text(form, blocks, pairs)
-            }
-        d.extra["blocks"] = [
-            {
-                "tiles": list(b.get("tiles", [])),
-                "label": _block_label(b),
-            }
-            for b in blocks
-        ] + _pair_blocks(form, pairs)
-        alternatives = []
-        for alt in step.get("alternatives", []):
-            summary = _reading_text(
-                str(alt.get("form")), list(alt.get("blocks", [])), list(alt.get("pairs", []))
-            )
-            if alt.get("no_yaku"):
-                value = _("no yaku: cannot win this way")
-            elif alt.get("yakuman"):
-                value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
-            else:
-                value = _("%(fu)s fu %(han)s han, %(total)s points") % {
-                    "han": alt.get("han"),
-                    "fu": alt.get("fu"),
-                    "total": number(alt.get("total")),
-                }
-            alternatives.append(
-                _("%(reading)s (%(wait)s wait): %(value)s")
-                % {"reading": summary, "wait": wait_name(alt.get("wait")), "value": value}
-            )
-        d.extra["alternatives"] = alternatives
-        if alternatives:
-            d.notes.append(
-                Note(
-                    _(
-                        "The tiles can be read in more than one way; the reading worth the "
-                        "most points is kept (kouten-hou)."
-                    )
-                )
-            )
-            d.terms.append("kouten")
-        d.terms += {"chiitoitsu": ["chiitoitsu"], "kokushi": ["kokushi"]}.get(
-            form, ["mentsu", "jantou"]
-        )
-    elif kind == "wait":
-        d.title = _("The wait")
-        wait = str(step.get("wait"))
-        d.text = translate(step, wait=wait_name(wait))
-        if step.get("fu"):
-            note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
-        elif _form(result) == "chiitoitsu":
-            # A pair wait, yet no 2 fu: seven pairs have fixed fu (the rule set's 25 or 50).
-            note = _(
-                "Seven pairs is always won on a pair wait, but the wait adds no fu: seven pairs "
-                "has a fixed %(fu)s fu."
-            ) % {"fu": result.get("fu")}
-        else:
-            note = _("This wait adds no fu.")
-        d.notes.append(Note(note))
-        d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
-        d.data = {"wait": wait}
-    elif kind == "fu":
-        item = str(step.get("id"))
-        d.title = _("%(label)s: +%(fu)s fu") % {
-            "label": FU_LABELS.get(item, item),
-            "fu": step.get("fu"),
-        }
-        d.text = translate(step, fu_total=step.get("fu_total"))
-        if step.get("note") == "ron_completed":
-            d.notes.append(
-                Note(
-                    _(
-                        "This triplet was completed by a discard (ron on a shanpon wait), so it "
-                        "counts as an open triplet."
-                    )
-                )
-            )
-        d.terms = list(FU_TERMS.get(item, ("fu",)))
-        d.data = {"fu": step.get("fu"), "id": item}
-        if fixed_yakuman(result) and item == "base":
-            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
-            d.terms.append("yakuman")
-    elif kind == "fu_total":
-        d.title = _("Adding up the fu")
-        d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
-        fu_items = [s for s in result["steps"] if s["step"] == "fu"]
-        d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
-        d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
-        if step.get("tenpane") and not fixed_yakuman(result):
-            d.notes.append(Note(str(TENPANE_NOTE)))
-        if fixed_yakuman(result):
-            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
-            d.terms.append("yakuman")
-    elif kind == "yaku":
-        name = _(str(step.get("name")))
-        d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
-        kan = VALUE_KAN.get(str(step.get("id")))
-        if kan is not None and len(step.get("tiles") or ()) == 4:
-            # A value-tile kan: the yaku's sentence says "triplet", its own says "kan".
-            d.text = str(kan) % {"tiles": tiles_text(step.get("tiles"))}
-        if step.get("yakuman"):
-            multiple = max(1, int(step.get("han") or 13) // 13)
-            d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
-            d.terms.append("yakuman")
-        if step.get("kuisagari"):
-            d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
-            d.terms.append("kuisagari")
-        d.terms.append("yaku")
-        d.data = {"yaku": step.get("id"), "han": step.get("han")}
-    elif kind == "yaku_absent":
-        # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
-        name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
-        d.title = _("Not %(name)s") % {"name": name}
-        d.extra["name"] = name
-        d.data = {"absent": step.get("id"), "reason": step.get("reason")}
-        d.terms = [str(step.get("id"))]
-    elif kind == "dora":
-        dora_id = str(step.get("id"))
-        d.title = {
-            "dora": _("Dora"),
-            "ura_dora": _("Ura dora"),
-            "aka_dora": _("Red fives (aka dora)"),
-            "nuki_dora": _("Nuki dora (kita)"),
-        }.get(dora_id, _("Dora"))
-        if step.get("indicator"):
-            d.extra["indicator"] = step["indicator"]
-            d.extra["dora"] = step.get("dora")
-            if dora_id == "ura_dora":
-                note = _(
-                    "The ura indicator %(indicator)s is not itself an ura dora: the ura dora "
-                    "is %(dora)s."
-                )
-            else:
-                note = _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
-            words = {
-                "indicator": tile_label(str(step["indicator"])),
-                "dora": tile_label(str(step.get("dora"))),
-            }
-            d.notes.append(Note(note % words))
-        if step.get("dora") == "4z" and _has_nuki(result):
-            d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
-        if dora_id == "nuki_dora":
-            _nuki_dora(d, step)
-            # The norths set aside, not a north of the hand itself.
-            d.lit = frozenset(
-                slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
-            )
-        if not step.get("counted") and step.get("count"):
-            d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
-        d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
-        d.data = {"dora-count": step.get("count")}
-    elif kind == "han_total":
-        d.title = _("Total han")
-        d.data = {"han": step.get("han")}
-        d.terms = ["han"]
-        if result.get("yakuman") and step.get("count"):
-            # Counting yakuman belongs with the yaku, not with the dora.
-            d.section = "yaku"
-        if fixed_yakuman(result):
-            d.title = _("How many yakuman")
-            count = int(step.get("count") or result.get("yakuman") or 1)
-            d.text = ngettext(
-                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
-                "not in han.",
-                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
-                "not in han.",
-                count,
-            ) % {"count": count}
-            d.terms = ["yakuman"]
-    elif kind == "limit":
-        d.title = _("The limit")
-        limit = step.get("limit")
-        d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
-        if fixed_yakuman(result):
-            d.text = _(
-                "A %(value)s is paid a fixed amount, whatever its han and fu: base points %(base)s."
-            ) % {
-                "value": yakuman_name(int(result.get("yakuman") or 1)),
-                "base": number(step.get("base")),
-            }
-        if step.get("kiriage"):
-            d.notes.append(
-                Note(
-                    _("Base %(base)s is rounded up to a mangan here (kiriage mangan).")
-                    % {"base": number(1920)}
-                )
-            )
-            d.terms.append("kiriage")
-        if limit:
-            d.terms.append(str(limit).replace("_", "-"))
-        d.data = {"limit": limit or "", "base": step.get("base")}
-    elif kind == "base_points":
-        d.title = _("Base points")
-        d.text = _("Base points are fu × 2 to the power of (han + 2):")
-        # The engine's own sentence, numbers as the page writes them (no "^").
-        d.extra["formula"] = translate(step)
-        d.notes.append(
-            Note(
-                _(
-                    "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
-                    "besides its yaku; the quick-reference tables already include them."
-                )
-            )
-        )
-        d.terms = ["kihonten", "bazoro"]
-        d.data = {"base": step.get("base")}
-    elif kind == "payment_rule":
-        _payment_rule(d, step, result)
-    elif kind == "payment":
-        payer = str(step.get("payer"))
-        names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
-        name = str(names.get(payer, payer))
-        d.title = _("Payment: %(payer)s") % {"payer": name}
-        d.text = payment_text(step, _three(result))
-        if not step.get("rounded_up"):
-            d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
-        d.data = {"payer": payer, "amount": step.get("amount")}
-        d.terms = ["oya"]
-    elif kind == "honba":
-        d.title = _("Honba")
-        d.terms = ["honba"]
-        d.data = {"honba": step.get("honba_total")}
-        if _three(result):
-            _sanma_honba(d, step, result)
-    elif kind == "wareme":
-        d.title = _("Wareme")
-        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
-        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
-        d.terms = ["wareme"]
-        d.data = {"wareme": step.get("wareme")}
-    elif kind == "pao":
-        d.title = _("Responsibility payment (pao)")
-        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
-        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
-        d.data = {"pao": step.get("pao"), "amount": step.get("amount")}
-    elif kind == "double_ron":
-        d.title = _("Double ron")
-    elif kind == "sticks":
-        d.title = _("Riichi sticks")
-        d.terms = ["kyoutaku"]
-        d.data = {"sticks": step.get("points")}
-    elif kind == "total":
-        d.title = _("What the winner collects")
-        d.data = {"total": step.get("total")}
-        total = int(step.get("total") or 0)
-        if result.get("rules_switches", {}).get("aotenjou") or total >= 100_000:
-            d.extra["grouped"] = f"{total:,}"
-            d.extra["myriad"] = myriad(total)
-            d.terms.append("aotenjou")
-    else:
+    render = RENDERERS.get(kind)
+    if render is None:
         d.title = kind
+    else:
+        render(d, step, hand, result)
     return d
 
 
@@ -1292,7 +1337,6 @@ def build(data: Mapping[str, object]) -> Walkthrough:
 
 
 __all__ = [
-    "LIMIT_NAMES",
     "NEAR_MISSES",
     "REQUEST_FIELDS",
     "DisplayStep",
@@ -1301,7 +1345,6 @@ __all__ = [
     "Walkthrough",
     "build",
     "draw_hand",
-    "gettext_lazy",
     "group_near_misses",
     "light",
     "request_from_query",
