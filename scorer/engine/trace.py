@@ -145,8 +145,11 @@ TEXT: dict[str, str] = {
         "han for each yakuman: here {han} han is higher, and with no limits (aotenjou) base "
         "points come from the formula."
     ),
-    # No "^": the power of two is written out, then named in words.
-    "base_points": _("Base points = {fu} × {power} (2 to the power of {han} han + 2) = {base}."),
+    # The whole exponent in brackets, so that it cannot be read as 2^han + 2 (issue 28); no
+    # "^", notation a reader does not write (issue 19).
+    "base_points": _(
+        "Base points = {fu} × 2 to the power of ({han} + 2) = {fu} × {power} = {base}."
+    ),
     "payment": _("{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."),
     "payment.exact": _("{payer_name} pays {multiplier} × {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
@@ -375,8 +378,9 @@ def is_tenpane(best: Candidate) -> bool:
     pattern's usual 30 (40 for a closed ron), seed 002's "+α"; usually triplet or kan fu plus
     the small items, e.g. a tsumo with a concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40,
     or seed 000's 42 -> 50. An ordinary 24 -> 30, or 38 -> 40 on a closed ron, is not.
-    Seven pairs and pinfu have fixed fu and are never tenpane."""
-    return best.reading.form == "standard" and best.fu > usual_fu(best)
+    Seven pairs and pinfu have fixed fu and are never tenpane; nor is a yakuman, whose fu
+    change nothing."""
+    return best.reading.form == "standard" and not best.yakuman and best.fu > usual_fu(best)
 
 
 def limit_key(limit: str, han: int) -> str:

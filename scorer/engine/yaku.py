@@ -177,7 +177,9 @@ def _pinfu(c: Ctx) -> Verdict:
         return False, "pinfu.open", ()
     trips = [b for b in c.reading.blocks if b.shape is not Shape.SEQUENCE]
     if trips:
-        return False, "pinfu.triplet", trips[0].tiles
+        # A kan is named as a kan, not as the triplet it holds.
+        reason = "pinfu.kan" if len(trips[0].tiles) == 4 else "pinfu.triplet"
+        return False, reason, trips[0].tiles
     if is_value_kind(c.pair, r):
         return False, "pinfu.value_pair", c.pair_tiles()
     if c.reading.wait is not Wait.RYANMEN:
@@ -767,6 +769,7 @@ REASONS: Final[dict[str, str]] = {
     "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
     "pinfu.open": _("Pinfu is for closed hands only."),
     "pinfu.triplet": _("{tiles} is a triplet; pinfu needs four sequences."),
+    "pinfu.kan": _("{tiles} is a kan; pinfu needs four sequences."),
     "pinfu.value_pair": _("The pair {tiles} is a value tile and is worth fu."),
     "pinfu.wait": _("The wait on {tiles} is not two-sided (ryanmen)."),
     "pinfu.tsumo_rule": _("These rules do not allow pinfu by tsumo."),
@@ -826,7 +829,11 @@ REASONS: Final[dict[str, str]] = {
     "honroutou.inner": _("{tiles} is a simple."),
     "honroutou.none": _("Kokushi does not also count honroutou."),
     "honitsu.holds": _("One suit plus honours."),
-    "honitsu.suits": _("{tiles}: outside the hand's main suit; honitsu has one suit only."),
+    # Which suit is "the hand's" is arbitrary (seven pairs of two suits): say only that there
+    # are two, and what honitsu is made of.
+    "honitsu.suits": _(
+        "{tiles}: the hand has more than one suit; honitsu is made of one suit and honours only."
+    ),
     "honitsu.chinitsu": _("No honours: counted as chinitsu instead."),
     "honitsu.none": _("There is no number suit at all."),
     "chinitsu.holds": _("Every tile is of one suit."),

@@ -93,7 +93,7 @@ def test_a_sanma_ron_question_is_paid_as_with_four():
 
 def test_the_derivation_is_the_engines_sentences_for_three_players():
     q = quiz.make_question("table", 1, {**SANMA, "item": quiz.table_key(False, "tsumo", 2, 40)})
-    assert q.derivation[0] == "Base points = 40 × 16 (2 to the power of 2 han + 2) = 640."
+    assert q.derivation[0] == "Base points = 40 × 2 to the power of (2 + 2) = 40 × 16 = 640."
     assert q.derivation[1].startswith("Three players: nobody sits north")
     assert "The other non-dealer pays 1 × 640 = 640, rounded up to 700." in q.derivation
     # In the page's number format, as the table beside it writes it (2,000; Japanese 2000).

@@ -83,7 +83,7 @@ def test_the_feedback_gives_the_same_win_under_every_rule_this_one_first():
     q = quiz.make_question(KIND, 1, {"item": sanma.key_of("dealer", False, 3, 30)})
     start = q.derivation.index("The same tsumo under each rule:")
     # The engine's own sentences for the rule come first (base points, the rule, each payer).
-    assert q.derivation[0] == "Base points = 30 × 32 (2 to the power of 3 han + 2) = 960."
+    assert q.derivation[0] == "Base points = 30 × 2 to the power of (3 + 2) = 30 × 32 = 960."
     assert "The dealer pays 3 × 960 = 2,880, rounded up to 2,900." in q.derivation[:start]
     assert q.derivation[start - 1] == "The winner collects 3,900 in all (two payers)."
     rules = q.derivation[start + 1 :]

@@ -33,7 +33,7 @@ from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
-from scorer.numbers import points_text
+from scorer.numbers import points_text, power_of_two
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
 from scorer.vocabulary import (
@@ -466,8 +466,7 @@ Renderer = Callable[[DisplayStep, Mapping[str, Any], HandView, Result], None]
 
 def _render_hand(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
     d.title = _("The hand")
-    how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
-    d.text = translate(step, how=how, hand=hand_text(str(step.get("hand", ""))))
+    d.text = translate(step, how=_how(step, result), hand=hand_text(str(step.get("hand", ""))))
     d.notes.append(
         Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
     )
@@ -475,6 +474,15 @@ def _render_hand(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result
         Note(_("The hand is closed (menzen).") if step.get("closed") else _("The hand is open."))
     )
     d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
+
+
+def _how(step: Mapping[str, Any], result: Result) -> str:
+    """How the hand was won, in words: robbing a kan is a ron, but not on a discard."""
+    if step.get("how") == "tsumo":
+        return _("tsumo (self-draw)")
+    if any(y.get("id") == "chankan" for y in result.get("yaku", [])):
+        return _("ron (robbing a kan)")
+    return _("ron (a discard)")
 
 
 def _render_reading(
@@ -533,20 +541,62 @@ def _render_reading(
 def _render_wait(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
     d.title = _("The wait")
     wait = str(step.get("wait"))
-    d.text = translate(step, wait=wait_name(wait))
+    d.text = wait_sentence(wait, str(step.get("win")), list(step.get("tiles") or ()), result)
     if step.get("fu"):
         note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
     elif _form(result) == "chiitoitsu":
-        # A pair wait, yet no 2 fu: seven pairs have fixed fu (the rule set's 25 or 50).
-        note = _(
-            "Seven pairs is always won on a pair wait, but the wait adds no fu: seven pairs "
-            "has a fixed %(fu)s fu."
-        ) % {"fu": result.get("fu")}
+        # A pair wait, yet no 2 fu; the fixed fu themselves are said once, at the fu step.
+        note = _("Seven pairs is always won on a pair wait, but the wait adds no fu.")
     else:
         note = _("This wait adds no fu.")
     d.notes.append(Note(note))
     d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
     d.data = {"wait": wait}
+
+
+def wait_sentence(wait: str, win: str, tiles: list[str], result: Result) -> str:
+    """The winning tile and what it completed, tiles named: "The winning tile is red dragon
+    (shanpon wait): it completes the red dragon triplet." /
+    「和了牌は中（シャンポン待ち）。中の刻子ができました。」; kokushi
+    「和了牌は一萬。国士無双十三面待ちです。」."""
+    # The tile twice, as the sentence names it twice (the winning tile, then its set).
+    words = {"win": tile_label(win), "wait": wait_name(wait), "tile": tile_label(win)}
+    if wait == "kokushi_13":
+        return _("The winning tile is %(win)s: a thirteen-sided kokushi wait.") % words
+    if wait == "kokushi":
+        return _("The winning tile is %(win)s: a single-tile kokushi wait.") % words
+    if wait == "shanpon":
+        return (
+            _("The winning tile is %(win)s (%(wait)s wait): it completes the %(tile)s triplet.")
+            % words
+        )
+    if wait == "tanki":
+        if _form(result) == "chiitoitsu":
+            return (
+                _("The winning tile is %(win)s (%(wait)s wait): it completes the seventh pair.")
+                % words
+            )
+        return (
+            _("The winning tile is %(win)s (%(wait)s wait): it completes the %(tile)s pair.")
+            % words
+        )
+    words["run"] = run_name(tiles)
+    return (
+        _("The winning tile is %(win)s (%(wait)s wait): it completes the sequence %(run)s.") % words
+    )
+
+
+def run_name(tiles: list[str]) -> str:
+    """A sequence in words: "4-5-6 of circles" / 「四五六筒」 (a red five as a five)."""
+    codes = [t for t in tiles if is_valid_code(t)]
+    if not codes:
+        return tiles_text(tiles)
+    plain = [("5" if c[0] == "0" else c[0]) + c[1] for c in codes]
+    last = tile_label(plain[-1])
+    if japanese():  # 四五六筒: each number's kanji, then the suit once
+        return "".join(tile_label(c)[:-1] for c in plain) + last[-1:]
+    suit = last.partition(" of ")[2]
+    return _("%(numbers)s of %(suit)s") % {"numbers": "-".join(c[0] for c in plain), "suit": suit}
 
 
 def _render_fu(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
@@ -576,6 +626,9 @@ def _render_fu_total(
     d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
 ) -> None:
     d.title = _("Adding up the fu")
+    if _form(result) == "chiitoitsu":
+        # The fu step has just said seven pairs are a fixed number, never rounded.
+        d.text = _("%(fu)s fu in all.") % {"fu": step.get("fu")}
     d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
     fu_items = [s for s in result["steps"] if s["step"] == "fu"]
     d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
@@ -614,6 +667,35 @@ def _render_yaku_absent(
     d.extra["name"] = name
     d.data = {"absent": step.get("id"), "reason": step.get("reason")}
     d.terms = [str(step.get("id"))]
+    if step.get("reason") == "honitsu.suits":
+        d.text = honitsu_suits(str(result.get("hand", "")))
+
+
+#: Each suit's name in a sentence ("characters" / 萬子).
+SUIT_NAMES: dict[str, Promise] = {
+    "m": pgettext_lazy("suit", "characters"),
+    "p": pgettext_lazy("suit", "circles"),
+    "s": pgettext_lazy("suit", "bamboo"),
+}
+
+
+def honitsu_suits(hand: str) -> str:
+    """Why a hand of two or three suits is not honitsu, naming its suits from the one with the
+    most tiles: 「萬子のほかに筒子・索子があります。混一色は1種類の数牌と字牌だけで作る役です。」"""
+    counts = dict.fromkeys("mps", 0)
+    with contextlib.suppress(NotationError):
+        parsed = parse_hand(hand)
+        for code in [*parsed.concealed, *(t for meld in parsed.melds for t in meld.tiles)]:
+            if code[1] in counts:
+                counts[code[1]] += 1
+    suits = sorted((s for s in "mps" if counts[s]), key=lambda s: -counts[s])
+    first, others = suits[0] if suits else "m", suits[1:]
+    return _(
+        "Besides %(first)s the hand has %(others)s; honitsu is made of one suit and honours only."
+    ) % {
+        "first": SUIT_NAMES[first],
+        "others": pgettext("list of suits", " and ").join(str(SUIT_NAMES[s]) for s in others),
+    }
 
 
 def _render_dora(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
@@ -627,18 +709,8 @@ def _render_dora(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result
     if step.get("indicator"):
         d.extra["indicator"] = step["indicator"]
         d.extra["dora"] = step.get("dora")
-        if dora_id == "ura_dora":
-            note = _(
-                "The ura indicator %(indicator)s is not itself an ura dora: the ura dora "
-                "is %(dora)s."
-            )
-        else:
-            note = _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
-        words = {
-            "indicator": tile_label(str(step["indicator"])),
-            "dora": tile_label(str(step.get("dora"))),
-        }
-        d.notes.append(Note(note % words))
+        if not step.get("nuki"):  # the norths set aside keep the engine's longer sentence
+            d.text = dora_sentence(step)
     if step.get("dora") == "4z" and _has_nuki(result):
         d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
     if dora_id == "nuki_dora":
@@ -651,6 +723,41 @@ def _render_dora(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result
         d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
     d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
     d.data = {"dora-count": step.get("count")}
+
+
+def dora_sentence(step: Mapping[str, Any]) -> str:
+    """An indicated dora step in one sentence, tiles named (the indicator is not itself a dora,
+    said by naming both): 「ドラ表示牌は九索なので、ドラは一索。手牌にはありません。」."""
+    count = int(step.get("count") or 0)
+    words = {
+        "indicator": tile_label(str(step["indicator"])),
+        "dora": tile_label(str(step.get("dora"))),
+        "count": count,
+    }
+    if step.get("id") == "ura_dora":
+        if not count:
+            text = _(
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: none in the hand."
+            )
+        else:
+            text = ngettext(
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: %(count)s in "
+                "the hand (melds included).",
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: %(count)s in "
+                "the hand (melds included).",
+                count,
+            )
+    elif not count:
+        text = _("The indicator is %(indicator)s, so the dora is %(dora)s: none in the hand.")
+    else:
+        text = ngettext(
+            "The indicator is %(indicator)s, so the dora is %(dora)s: %(count)s in the hand "
+            "(melds included).",
+            "The indicator is %(indicator)s, so the dora is %(dora)s: %(count)s in the hand "
+            "(melds included).",
+            count,
+        )
+    return text % words
 
 
 def _render_han_total(
@@ -701,9 +808,16 @@ def _render_base_points(
     d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
 ) -> None:
     d.title = _("Base points")
-    d.text = _("Base points are fu × 2 to the power of (han + 2):")
-    # The engine's own sentence, numbers as the page writes them (no "^").
-    d.extra["formula"] = translate(step)
+    han = int(step.get("han") or 0)
+    # The whole exponent raised, so that it cannot be read as 2^han + 2 (issue 28).
+    d.text = _("Base points are fu × 2 to the power of (han + 2): here %(power)s.") % {
+        "power": power_of_two(han)
+    }
+    d.extra["formula"] = _("Base points = %(fu)s × %(value)s = %(base)s.") % {
+        "fu": number(step.get("fu")),
+        "value": number(2 ** (han + 2)),
+        "base": number(step.get("base")),
+    }
     d.notes.append(
         Note(
             _(
@@ -1209,7 +1323,7 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
                 continue
             parts = _changes(result, other)
             if parts:
-                text = _("%(setting)s, this hand is %(changes)s.") % {
+                text = _("%(setting)s, this hand would be %(changes)s.") % {
                     "setting": label,
                     "changes": pgettext("list separator", "; ").join(parts),
                 }
