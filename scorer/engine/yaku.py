@@ -248,7 +248,9 @@ def _yakuhai(kind_of_rule: Callable[[Request], int], key: str) -> Callable[[Ctx]
         if kind < 0:  # not a value tile under these rules (north, mostly)
             return False, "yakuhai.none", ()
         if kind in c.trips:
-            return True, f"{key}.holds", c.blocks_of(kind)
+            tiles = c.blocks_of(kind)
+            # A kan is named as a kan (its four tiles), not as the triplet it holds.
+            return True, f"{key}.kan" if len(tiles) == 4 else f"{key}.holds", tiles
         if c.pair == kind:
             return False, "yakuhai.pair_only", c.pair_tiles()
         return False, "yakuhai.none", ()
@@ -790,6 +792,14 @@ REASONS: Final[dict[str, str]] = {
     "round_wind.holds": _("A triplet of the round wind {tiles}."),
     "north_wind.holds": _(
         "A triplet of north winds {tiles}: these three-player rules make north a value tile."
+    ),
+    "haku.kan": _("A kan of white dragons {tiles}."),
+    "hatsu.kan": _("A kan of green dragons {tiles}."),
+    "chun.kan": _("A kan of red dragons {tiles}."),
+    "seat_wind.kan": _("A kan of your own seat wind {tiles}."),
+    "round_wind.kan": _("A kan of the round wind {tiles}."),
+    "north_wind.kan": _(
+        "A kan of north winds {tiles}: these three-player rules make north a value tile."
     ),
     "yakuhai.pair_only": _("{tiles} is only a pair; a value tile needs a triplet for han."),
     "yakuhai.none": _("There is no triplet of a dragon, the seat wind or the round wind."),

@@ -144,3 +144,17 @@ def test_the_winning_tile_step_names_the_tile_and_what_it_completed():
     assert _step(CHANKAN, "wait").text == (
         "The winning tile is 5 of bamboo (ryanmen wait): it completes the sequence 3-4-5 of bamboo."
     )
+
+
+def test_a_value_tile_kan_is_a_kan_in_the_engines_sentence_too():
+    # The quiz and the API read the engine's sentence: 「白の刻子：白×4」 called a kan a triplet.
+    request = {"hand": "234m456p678s2s(5555z)", "win": "2s", "tsumo": True}
+    haku = next(s for s in score_request(request)["steps"] if s.get("id") == "haku")
+    assert haku["text"] == "Haku (1 han): A kan of white dragons 5z 5z 5z 5z."
+    with translation.override("ja"):
+        japanese = translation.gettext(haku["why"])
+    assert "槓子" in japanese
+    assert "刻子" not in japanese
+    plain = {"hand": "234m456p678s2s555z", "win": "2s", "tsumo": True}
+    triplet = next(s for s in score_request(plain)["steps"] if s.get("id") == "haku")
+    assert triplet["text"] == "Haku (1 han): A triplet of white dragons 5z 5z 5z."
