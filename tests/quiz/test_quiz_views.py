@@ -81,7 +81,7 @@ def test_wrong_answer_shows_the_right_one_and_its_derivation(client, htmx):
     assert "Not quite." in html
     assert "5,200" in html  # the right answer, as the page writes numbers
     # × and the power of two worked out, numbers grouped (issue 19 item 8): no "x", no "^".
-    assert "Base points = 40 × 32 (2 to the power of 3 han + 2) = 1,280." in html
+    assert "Base points = 40 × 2 to the power of (3 + 2) = 40 × 32 = 1,280." in html
     assert 'class="lvl-none hl"' in html or " hl" in html  # the highlighted cell
     assert 'aria-current="true"' in html
     item = ItemProgress.objects.get(key=q.key)
