@@ -158,3 +158,37 @@ def test_a_value_tile_kan_is_a_kan_in_the_engines_sentence_too():
     plain = {"hand": "234m456p678s2s555z", "win": "2s", "tsumo": True}
     triplet = next(s for s in score_request(plain)["steps"] if s.get("id") == "haku")
     assert triplet["text"] == "Haku (1 han): A triplet of white dragons 5z 5z 5z."
+
+
+SANMA_DEALER_TSUMO = {
+    "hand": "111m999p22s33s789s",
+    "win": "2s",
+    "tsumo": True,
+    "seat": "1z",
+    "riichi": True,
+    "rules": "tenhou_sanma",
+}
+
+
+def test_the_dealer_pays_rule_is_not_offered_on_the_dealers_own_tsumo():
+    # On the dealer's own tsumo no dealer is left to pay the north share: it is split, so
+    # "With the dealer paying the north share, ..." would be a false premise.
+    texts = [n.text for s in _walk(SANMA_DEALER_TSUMO, "en") for n in s.notes if n.kind == "rule"]
+    assert any(t.startswith("With the north share split") for t in texts), texts
+    assert not [t for t in texts if "dealer paying" in t]
+
+
+def test_wareme_is_a_rule_switch_the_sensitivity_reports():
+    request = {
+        "hand": "234m567p234s44z67s",
+        "win": "8s",
+        "tsumo": True,
+        "riichi": True,
+        "seat": "2z",
+        "wareme": "2z",
+        "rules": {"preset": "tenhou", "wareme": True},
+    }
+    texts = [n.text for s in _walk(request, "en") for n in s.notes if n.kind == "rule"]
+    assert any(t.startswith("Without wareme, this hand would be") for t in texts), texts
+    summary = next(s for s in _walk(request, "en") if s.kind == "rules")
+    assert "No rule switch would change" not in " ".join(n.text for n in summary.notes)

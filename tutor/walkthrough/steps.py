@@ -1191,6 +1191,7 @@ SENSITIVE: dict[str, str] = {
     "honba_points": "total",
     "sanma_tsumo": "payment_rule",
     "north_yakuhai": "han_total",
+    "wareme": "total",
 }
 #: Switches that matter only with three players.
 THREE_PLAYER_SWITCHES = frozenset({"sanma_tsumo", "north_yakuhai"})
@@ -1228,6 +1229,8 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("sanma_tsumo", "dealer"): gettext_lazy("With the dealer paying the north share"),
     ("north_yakuhai", True): gettext_lazy("If north were a value tile"),
     ("north_yakuhai", False): gettext_lazy("If north were a guest wind"),
+    ("wareme", True): gettext_lazy("With wareme"),
+    ("wareme", False): gettext_lazy("Without wareme"),
 }
 
 _OTHER_VALUES: dict[str, tuple[object, ...]] = {
@@ -1249,10 +1252,20 @@ class Sensitivity:
     query: str
 
 
-def _alternatives(switch: str, current: object) -> list[object]:
+def _alternatives(
+    switch: str, current: object, data: Mapping[str, object], result: Result
+) -> list[object]:
+    """The other values of a switch worth trying on this hand."""
+    if switch == "wareme" and not data.get("wareme"):
+        return []  # no seat at the wareme: the switch cannot change anything
     if isinstance(current, bool):
         return [not current]
-    return [v for v in _OTHER_VALUES.get(switch, ()) if v != current]
+    values = [v for v in _OTHER_VALUES.get(switch, ()) if v != current]
+    if switch == "sanma_tsumo" and result["steps"][0].get("dealer"):
+        # On the dealer's own tsumo no dealer is left to pay the north share: the rule splits
+        # it, so naming "the dealer paying" would be a false premise (the split says it).
+        values = [v for v in values if v != "dealer"]
+    return values
 
 
 def _changes(old: Result, new: Result) -> list[str]:
@@ -1303,8 +1316,10 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
             continue
         if switch in THREE_PLAYER_SWITCHES and switches["players"] != 3:
             continue
-        for value in _alternatives(switch, switches[switch]):
+        for value in _alternatives(switch, switches[switch], data, result):
             flipped = {**data, "rules": {**base, switch: value}}
+            if switch == "wareme" and not value:
+                flipped.pop("wareme")  # a wareme seat is refused where the rules have none
             other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
             if not other.get("ok"):
