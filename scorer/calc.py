@@ -23,9 +23,9 @@ from scorer.engine.rules import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS, Rule
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.engine.trace import TEXT
-from scorer.forms import LIMIT_LABELS, PRESET_LABELS
 from scorer.numbers import points_text
 from scorer.picker import payment_lines
+from scorer.vocabulary import LIMIT_LABELS, PRESET_LABELS
 
 #: The fields whose message is shown under them (the three-player rule's is inside its own
 #: switch, which is swapped whole).

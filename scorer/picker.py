@@ -32,7 +32,10 @@ from scorer.engine.tables import myriad
 from scorer.engine.tiles import EAST, NORTH, SUITS, code_of, is_valid_code, kind_of, sort_key
 from scorer.engine.waits import tenpai_waits
 from scorer.errors import notation_message, page_message
-from scorer.forms import (
+from scorer.numbers import han_range
+from scorer.numbers import points_text as points_text  # re-exported: one helper for all
+from scorer.params import loads_json, parse_int
+from scorer.vocabulary import (
     FU_LABELS,
     HONOUR_NAMES,
     LIMIT_LABELS,
@@ -40,9 +43,6 @@ from scorer.forms import (
     YAKU_LABELS,
     yakuman_label,
 )
-from scorer.numbers import han_range
-from scorer.numbers import points_text as points_text  # re-exported: one helper for all
-from scorer.params import loads_json, parse_int
 
 #: The situation flags (every request bool except ``tsumo``, which is the ron/tsumo choice).
 FLAGS: Final = tuple(name for name in BOOL_FIELDS if name != "tsumo")

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import replace_url
 
 from config.guard import field_errors, input_errors
-from scorer import calc, forms, picker
+from scorer import calc, picker, vocabulary
 from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.request import REQUEST_FIELDS
 from scorer.http import HtmxHttpRequest
@@ -39,7 +39,9 @@ def _url(query: str) -> str:
 
 
 def _winds(three: bool, chosen: str) -> list[tuple[str, object]]:
-    return [(v, label) for v, label in forms.WIND_CHOICES if not three or v != "4z" or v == chosen]
+    return [
+        (v, label) for v, label in vocabulary.WIND_CHOICES if not three or v != "4z" or v == chosen
+    ]
 
 
 @field_errors(_PICKER_FIELDS | _PICKER_CONTROLS)
@@ -77,7 +79,7 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
     situation_key = picker.situation_key(state, errors)
     hand_tiles, win_tile = picker.hand_view(state)
     flags = [
-        (name, forms.flag_label(name, three), state.flags.get(name), errors.get(name))
+        (name, vocabulary.flag_label(name, three), state.flags.get(name), errors.get(name))
         for name in picker.FLAGS
     ]
     # The message boxes that hold a message now: the next update empties them (or not).
@@ -103,10 +105,10 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "palette": palette,
         "palette_full": palette_full,
         "palette_changed": palette_changed,
-        "modes": [(v, label) for v, label in forms.MODE_CHOICES if not (three and v == "chi")],
+        "modes": [(v, label) for v, label in vocabulary.MODE_CHOICES if not (three and v == "chi")],
         "three": three,
-        "player_choices": forms.PLAYER_CHOICES,
-        "nuki_label": forms.INDICATOR_LABELS["nuki"],
+        "player_choices": vocabulary.PLAYER_CHOICES,
+        "nuki_label": vocabulary.INDICATOR_LABELS["nuki"],
         "nuki_tiles": ["4z"] * state.nuki,
         # Three players sit East, South and West (a North seat already chosen stays listed, so
         # its error shows beside a select that holds it).
@@ -114,12 +116,12 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "round_winds": _winds(three, state.round),
         # Who dealt in on a ron (for wareme): any seat but the winner's.
         "discarders": [(v, lab) for v, lab in _winds(three, state.discarder) if v != state.seat],
-        "mode_hint": forms.MODE_HINTS[state.mode],
+        "mode_hint": vocabulary.MODE_HINTS[state.mode],
         "meld_mode": state.mode in picker.MELD_MODES,
-        "directions": forms.DIRECTION_CHOICES,
-        "chi_positions": forms.CHI_POSITIONS,
-        "winds": forms.WIND_CHOICES,
-        "presets": forms.ALL_PRESET_CHOICES,
+        "directions": vocabulary.DIRECTION_CHOICES,
+        "chi_positions": vocabulary.CHI_POSITIONS,
+        "winds": vocabulary.WIND_CHOICES,
+        "presets": vocabulary.ALL_PRESET_CHOICES,
         # Riichi sits beside the hand (with Ron/Tsumo and the seat); the other flags in the panel.
         "riichi_flag": flags[picker.FLAGS.index("riichi")],
         "flags": [flag for flag in flags if flag[0] != "riichi"],
@@ -131,17 +133,17 @@ def picker_view(request: HtmxHttpRequest) -> HttpResponse:
         "send_paste_msg": "paste" in shown_msgs or "paste" in before_msgs,
         "send_palette_msg": "palette" in shown_msgs or "palette" in before_msgs,
         "indicator_rows": [
-            ("dora", forms.INDICATOR_LABELS["dora"], state.dora, errors.get("dora")),
-            ("ura", forms.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
+            ("dora", vocabulary.INDICATOR_LABELS["dora"], state.dora, errors.get("dora")),
+            ("ura", vocabulary.INDICATOR_LABELS["ura"], state.ura, errors.get("ura")),
         ],
         "excess": -panel.missing,
         # Ura-dora count only for a riichi (or double riichi): said beside the indicators.
         "ura_counts": state.flags.get("riichi") or state.flags.get("double_riichi"),
-        "switches": forms.switch_controls(preset, state.effective_rules()),
-        "yaku_labels": forms.YAKU_LABELS,
-        "fu_labels": forms.FU_LABELS,
-        "limit_labels": forms.LIMIT_LABELS,
-        "samples": [(label, _url(query)) for label, query in forms.SAMPLES],
+        "switches": vocabulary.switch_controls(preset, state.effective_rules()),
+        "yaku_labels": vocabulary.YAKU_LABELS,
+        "fu_labels": vocabulary.FU_LABELS,
+        "limit_labels": vocabulary.LIMIT_LABELS,
+        "samples": [(label, _url(query)) for label, query in vocabulary.SAMPLES],
         "share_url": request.build_absolute_uri(canonical),
         "canonical": canonical,
         "explain_url": reverse("tutor:explain") + "?" + state.explain_query(),

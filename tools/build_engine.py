@@ -36,6 +36,7 @@ MODULES = (
     "fu",
     "points",
     "score",
+    "steps",
     "trace",
     "api",
 )
@@ -46,13 +47,13 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def manifest() -> dict[str, object]:
+def manifest(engine: Path = ENGINE) -> dict[str, object]:
     """What the build was made from: Python's ABI tag and the hash of every engine source
     (compiled or not: any edit in the package retires the build)."""
     return {
         "cache_tag": sys.implementation.cache_tag,
         "modules": list(MODULES),
-        "sources": {path.name: digest(path) for path in sorted(ENGINE.glob("*.py"))},
+        "sources": {path.name: digest(path) for path in sorted(engine.glob("*.py"))},
     }
 
 
@@ -87,6 +88,9 @@ def build() -> int:
         (work / "scorer" / "__init__.py").write_text("")
         for source in ENGINE.glob("*.py"):
             shutil.copy2(source, package / source.name)
+        # The hashes of the copies compiled, not of the sources after the build: a file edited
+        # while mypyc runs must leave the build stale, not mark the old code as current.
+        made = manifest(package)
         paths = [f"scorer/engine/{name}.py" for name in MODULES]
         (work / "setup.py").write_text(SETUP.format(paths=paths, group=GROUP))
         lib = work / "lib"
@@ -111,7 +115,7 @@ def build() -> int:
                 shutil.copy2(built, OUT / "pkg" / relative)
             else:  # the group's shared runtime library, imported by its top-level name
                 shutil.copy2(built, OUT / "runtime" / relative.name)
-    (OUT / "manifest.json").write_text(json.dumps(manifest(), indent=2) + "\n")
+    (OUT / "manifest.json").write_text(json.dumps(made, indent=2) + "\n")
     print(f"compiled {len(MODULES)} engine modules into {OUT.relative_to(ROOT)}")
     return 0
 

@@ -1,8 +1,9 @@
 """The ordered explanation of a result: data (ids, tiles, numbers) plus an English sentence.
 
-Each step is a dict with ``step`` (its kind), the tiles it is about (``tiles``), its numbers, a
-``why`` sentence template from the rule tables and the ``params`` that fill it, and ``text``: the
-English sentence already filled in. The tutor translates ``why`` and fills it again.
+Each step is one of the typed steps of :mod:`scorer.engine.steps` (one class per kind), built
+here by one small function per kind and written out as the API.md dict: ``step`` (its kind), the
+tiles it is about (``tiles``), its numbers, a ``why`` sentence template from the rule tables and
+``text``, that template filled in English. The tutor translates ``why`` and fills it again.
 
 The steps are plain dicts and lists, complete when returned (``json.dumps`` and the templates
 read them as they are), so the trace is kept cheap by doing less per step rather than by
@@ -16,12 +17,39 @@ scoring already gathered for the reading.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from string import Formatter
 from typing import TYPE_CHECKING, Final
 
 from .fu import FU_RULES
 from .hand import Block, Reading, Shape
 from .points import base_points, ceil100, raw_payments, sanma_tsumo_rows
+from .steps import (
+    _SENTENCES,
+    SENTENCES_MAX,
+    BasePointsStep,
+    DoraStep,
+    DoubleRonStep,
+    FuStep,
+    FuTotalStep,
+    HandStep,
+    HanTotalStep,
+    HonbaStep,
+    LimitStep,
+    PaoStep,
+    PaymentRuleStep,
+    PaymentStep,
+    ReadingStep,
+    Step,
+    SticksStep,
+    TotalStep,
+    WaitStep,
+    WaremeStep,
+    YakuAbsentStep,
+    YakuStep,
+    clear_sentences,
+    fill,
+    pieces,
+    said,
+)
 from .tiles import kind_of
 from .yaku import COMMON, REASONS, YAKU, YAKU_BY_ID, Ctx, is_value_kind, judge_common
 from .yaku import gettext_noop as _
@@ -29,8 +57,6 @@ from .yaku import gettext_noop as _
 if TYPE_CHECKING:
     from .request import Request
     from .score import Candidate, Result, YakuHit
-
-Step = dict[str, object]
 
 TEXT: dict[str, str] = {
     "hand": _("The hand: {hand}, won on {win} by {how}."),
@@ -119,8 +145,11 @@ TEXT: dict[str, str] = {
         "han for each yakuman: here {han} han is higher, and with no limits (aotenjou) base "
         "points come from the formula."
     ),
-    # No "^": the power of two is written out, then named in words.
-    "base_points": _("Base points = {fu} × {power} (2 to the power of {han} han + 2) = {base}."),
+    # The whole exponent in brackets, so that it cannot be read as 2^han + 2 (issue 28); no
+    # "^", notation a reader does not write (issue 19).
+    "base_points": _(
+        "Base points = {fu} × 2 to the power of ({han} + 2) = {fu} × {power} = {base}."
+    ),
     "payment": _("{payer_name} pays {multiplier} × {base} = {raw}, rounded up to {amount}."),
     "payment.exact": _("{payer_name} pays {multiplier} × {base} = {amount}."),
     "honba": _("{honba} honba: +{honba_total} ({per_payer} from each payer)."),
@@ -163,155 +192,45 @@ DOUBLE_WIND: Final = _(
     "The pair is also the round wind; these rules count a double-wind pair as {double_wind_fu} fu."
 )
 
-# Filling a sentence. A step is built as data first (its kind, tiles and numbers, in the order
-# the result shows them); its ``text`` is then filled from it. Every template is cut once, when
-# the module loads, into its constant pieces and the names of its fields, so that hand after hand
-# only the values are turned into text: a fixed sentence is used as it stands, and most others
-# are a few concatenations.
-
-#: Template -> (literal, field, literal, ..., literal); ``()`` when a field has a format spec
-#: or a conversion (none of ours does: those go through ``str.format_map``).
-_PIECES: dict[str, tuple[str, ...]] = {}
-
-
-def _split(template: str) -> tuple[str, ...]:
-    pieces: list[str] = []
-    literal = ""
-    for text, name, spec, conversion in Formatter().parse(template):
-        literal += text
-        if name is None:
-            continue
-        if spec or conversion or not name.isidentifier():
-            return ()
-        pieces.append(literal)
-        pieces.append(name)
-        literal = ""
-    pieces.append(literal)
-    return tuple(pieces)
-
-
-def _pieces(template: str) -> tuple[str, ...]:
-    pieces = _PIECES.get(template)
-    if pieces is None:
-        pieces = _PIECES[template] = _split(template)
-    return pieces
-
-
-def _shown(value: object) -> str:
-    """A value as a sentence shows it: tile lists spaced, anything else as ``format`` does."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple)):
-        return " ".join(value)
-    return str(value)  # numbers, booleans, None: what format() writes with no spec
-
-
-def fill(template: str, step: Step) -> str:
-    """``template`` filled from the step's own fields (``tiles`` and other tile lists shown
-    spaced): the sentence ``str.format_map`` would write, without parsing the template again."""
-    pieces = _PIECES.get(template)
-    if pieces is None:
-        pieces = _PIECES[template] = _split(template)
-    count = len(pieces)
-    if count == 1:  # a fixed sentence
-        return pieces[0]
-    if count == 3:  # one field
-        return pieces[0] + _shown(step[pieces[1]]) + pieces[2]
-    if not count:
-        return template.format_map({key: _shown(value) for key, value in step.items()})
-    parts = [pieces[0]]
-    index = 1
-    while index < count:
-        parts.append(_shown(step[pieces[index]]))
-        parts.append(pieces[index + 1])
-        index += 2
-    return "".join(parts)
-
-
-#: Sentences filled in this round, by template and the values of its fields (the key a tuple:
-#: the template, then each field's value in the template's order). Most hands share their
-#: numbers (a 30 fu total, a 1000-point payment, a dora count), so most steps find theirs here.
-#: Emptied by :func:`clear_caches` (the engine's ``clear_caches``) and whenever it grows past
-#: :data:`_SENTENCES_MAX` entries.
-_SENTENCES: dict[tuple[object, ...], str] = {}
-_SENTENCES_MAX: Final = 8192
-
-
 #: Steps already written in this round whose every field but ``tiles`` follows from a few
 #: numbers and words (a fu line, a dora count, the han and fu totals, a payment, the total), by
 #: those values (a tuple, its first item the step's kind). A result gets a copy with its own
 #: ``tiles`` list, so no two results share a mutable part and these stay as written. Their own
 #: ``tiles`` is None: holding only numbers and words, they are left out of the garbage
-#: collector's passes. Emptied like :data:`_SENTENCES`.
+#: collector's passes. Emptied with the sentences (:func:`clear_caches`) and whenever it grows
+#: past ``SENTENCES_MAX`` entries.
 _STEPS: dict[tuple[object, ...], Step] = {}
 
+__all__ = ["TEXT", "_SENTENCES", "build_steps", "clear_caches", "fill", "said"]
 
-def _keep(key: tuple[object, ...], step: Step, text: str) -> Step:
-    """``step`` with its ``text``, remembered under ``key`` (see :data:`_STEPS`)."""
-    step["text"] = text
-    if len(_STEPS) >= _SENTENCES_MAX:
+
+def _keep(key: tuple[object, ...], step: Step) -> Step:
+    """``step`` (written out, ``text`` included), remembered under ``key`` (see :data:`_STEPS`)."""
+    step["tiles"] = None
+    if len(_STEPS) >= SENTENCES_MAX:
         _STEPS.clear()
     _STEPS[key] = step
     return step
 
 
-def _copy(ready: Step) -> Step:
-    """A remembered step for one result: a copy with a fresh, empty ``tiles`` list."""
+def _copy(ready: Step, tiles: Sequence[str] = ()) -> Step:
+    """A remembered step for one result: a copy with its own ``tiles`` list."""
     step = ready.copy()
-    step["tiles"] = []
+    step["tiles"] = list(tiles)
     return step
 
 
 def clear_caches() -> None:
-    """Forget the sentences and steps already written (:data:`_SENTENCES`, :data:`_STEPS`)."""
-    _SENTENCES.clear()
+    """Forget the sentences and steps already written (``_SENTENCES``, :data:`_STEPS`)."""
+    clear_sentences()
     _STEPS.clear()
-
-
-def said(template: str, step: Step) -> str:
-    """:func:`fill`, remembered by the values of the template's fields.
-
-    Only for steps whose fields are numbers and words (no tile lists, no booleans: ``True``
-    and ``1`` are equal keys but read differently)."""
-    pieces = _PIECES.get(template)
-    if pieces is None:
-        pieces = _PIECES[template] = _split(template)
-    count = len(pieces)
-    key: tuple[object, ...]
-    if count == 1:
-        return pieces[0]
-    if count == 3:
-        key = (template, step[pieces[1]])
-    elif count == 5:
-        key = (template, step[pieces[1]], step[pieces[3]])
-    elif count == 7:
-        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]])
-    elif count == 9:
-        key = (template, step[pieces[1]], step[pieces[3]], step[pieces[5]], step[pieces[7]])
-    elif count == 11:
-        key = (
-            template,
-            step[pieces[1]],
-            step[pieces[3]],
-            step[pieces[5]],
-            step[pieces[7]],
-            step[pieces[9]],
-        )
-    else:
-        return fill(template, step)
-    text = _SENTENCES.get(key)
-    if text is None:
-        if len(_SENTENCES) >= _SENTENCES_MAX:
-            _SENTENCES.clear()
-        text = _SENTENCES[key] = fill(template, step)
-    return text
 
 
 #: Every sentence template of the trace that has no field (its sentence is itself).
 _FIXED: Final = frozenset(
     template
     for template in (*TEXT.values(), *REASONS.values(), *(why for _, why in FU_RULES.values()))
-    if len(_pieces(template)) == 1
+    if len(pieces(template)) == 1
 )
 
 
@@ -373,23 +292,17 @@ class _Absent:
 
     def __init__(self, yaku_id: str, name: str, reason: str) -> None:
         why = REASONS[reason]
-        pieces = _pieces(why)
+        cut = pieces(why)
         self.yaku_id = yaku_id
         #: The sentence has no field: ``ready["text"]`` is already the whole sentence.
-        self.fixed = len(pieces) == 1
+        self.fixed = len(cut) == 1
         #: The sentence shows only the tiles, once: prefix + tiles + suffix.
-        self.tiles_only = len(pieces) == 3 and pieces[1] == "tiles"
-        self.prefix = "No " + name + ": " + pieces[0] if self.tiles_only else ""
-        self.suffix = pieces[2] if self.tiles_only else ""
-        self.ready: Step = {
-            "step": "yaku_absent",
-            "tiles": None,
-            "id": yaku_id,
-            "name": name,
-            "reason": reason,
-            "why": why,
-            "text": "No " + name + ": " + why if self.fixed else "",
-        }
+        self.tiles_only = len(cut) == 3 and cut[1] == "tiles"
+        self.prefix = "No " + name + ": " + cut[0] if self.tiles_only else ""
+        self.suffix = cut[2] if self.tiles_only else ""
+        #: The step as written (its ``text`` right when :attr:`fixed`), ``tiles`` None.
+        self.ready: Step = YakuAbsentStep((), yaku_id, name, reason, why).as_dict()
+        self.ready["tiles"] = None
 
 
 def _absent_table() -> dict[str, _Absent]:
@@ -421,17 +334,7 @@ def _absent(yaku_id: str, name: str, reason: str, tiles: tuple[str, ...]) -> Ste
             step["tiles"] = list(tiles)
             step["text"] = known.prefix + " ".join(tiles) + known.suffix
             return step
-    why = REASONS[reason]
-    step = {
-        "step": "yaku_absent",
-        "tiles": list(tiles),
-        "id": yaku_id,
-        "name": name,
-        "reason": reason,
-        "why": why,
-    }
-    step["text"] = "No " + name + ": " + fill(why, step)
-    return step
+    return YakuAbsentStep(tiles, yaku_id, name, reason, REASONS[reason]).as_dict()
 
 
 def _absent_steps(request: Request, best: Candidate, steps: list[Step]) -> None:
@@ -475,8 +378,9 @@ def is_tenpane(best: Candidate) -> bool:
     pattern's usual 30 (40 for a closed ron), seed 002's "+α"; usually triplet or kan fu plus
     the small items, e.g. a tsumo with a concealed honour triplet, 20 + 2 + 8 + 2 = 32 -> 40,
     or seed 000's 42 -> 50. An ordinary 24 -> 30, or 38 -> 40 on a closed ron, is not.
-    Seven pairs and pinfu have fixed fu and are never tenpane."""
-    return best.reading.form == "standard" and best.fu > usual_fu(best)
+    Seven pairs and pinfu have fixed fu and are never tenpane; nor is a yakuman, whose fu
+    change nothing."""
+    return best.reading.form == "standard" and not best.yakuman and best.fu > usual_fu(best)
 
 
 def limit_key(limit: str, han: int) -> str:
@@ -498,84 +402,105 @@ _SHORT_WAITS: Final = ("kanchan", "penchan", "tanki")
 
 
 def build_steps(result: Result) -> list[Step]:
-    """Every step of the explanation, in the order a person would count the hand.
-
-    Each step is a dict literal (its data, in the order the API shows it) whose ``text`` is
-    then filled from it (:func:`fill`)."""
+    """Every step of the explanation, in the order a person would count the hand: one builder
+    per kind, each writing its typed step (:mod:`scorer.engine.steps`) out as the API's dict."""
     r = result.request
-    rules = r.rules
     best = result.best
-    reading = best.reading
-    how = "tsumo" if r.tsumo else "ron"
-    why = TEXT["hand"]
-    step: Step = {
-        "step": "hand",
-        "tiles": list(r.all_tiles),
-        "hand": result.hand_text,
-        "win": r.win,
-        "how": how,
-        "closed": r.is_closed,
-        "dealer": r.is_dealer,
-        "why": why,
-    }
-    step["text"] = fill(why, step)
-    steps: list[Step] = [step]
+    steps: list[Step] = [_hand_step(result), _reading_step(result), _wait_step(result)]
+    _fu_steps(result, steps)
+    steps.append(_fu_total_step(best))
+    _yaku_steps(result, steps)
+    if not best.yakuman:
+        _absent_steps(r, best, steps)
+    _dora_steps(result, steps)
+    higher = best.yakuman > 0 and r.rules.aotenjou and r.rules.aotenjou_yakuman == "higher"
+    steps.append(_han_total_step(result, higher))
+    steps.append(_limit_step(result, higher))
+    if not best.limit:
+        steps.append(_base_points_step(best.fu, best.han, best.base))
+    _payment_steps(result, steps)
+    if r.pao is not None:
+        steps.append(_pao_step(result, r.pao))
+    if r.ron_order != 1:
+        steps.append(DoubleRonStep(r.ron_order, r.honba, r.sticks, TEXT["double_ron"]).as_dict())
+    if r.honba and r.ron_order == 1:
+        steps.append(_honba_step(result))
+    if r.wareme is not None and r.rules.wareme:
+        steps.append(_wareme_step(result, r.wareme))
+    if r.sticks and r.ron_order == 1:
+        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
+        steps.append(SticksStep(r.sticks, best.payments.sticks, why).as_dict())
+    steps.append(_total_step(result))
+    return steps
 
+
+# ----------------------------------------------------------------------------- the hand
+
+
+def _hand_step(result: Result) -> Step:
+    r = result.request
+    return HandStep(
+        tiles=r.all_tiles,
+        hand=result.hand_text,
+        win=r.win,
+        how="tsumo" if r.tsumo else "ron",
+        closed=r.is_closed,
+        dealer=r.is_dealer,
+        why=TEXT["hand"],
+    ).as_dict()
+
+
+def _reading_step(result: Result) -> Step:
+    reading = result.best.reading
     blocks = reading.blocks
     pair_tiles = [t for p in reading.pairs for t in p]
     reading_tiles = [t for b in blocks for t in b.tiles]
     reading_tiles.extend(pair_tiles)
-    why = TEXT["reading." + reading.form]
-    step = {
-        "step": "reading",
-        "tiles": reading_tiles,
-        "sets": ", ".join([" ".join(b.tiles) for b in blocks]),
-        "pair": " ".join(pair_tiles),
-        "why": why,
-    }
-    step["text"] = fill(why, step)
-    step["form"] = reading.form
-    step["blocks"] = [_block(b) for b in blocks]
-    step["pairs"] = [list(p) for p in reading.pairs]
-    step["alternatives"] = [reading_summary(c) for c in result.others]
-    steps.append(step)
+    return ReadingStep(
+        tiles=reading_tiles,
+        sets=", ".join([" ".join(b.tiles) for b in blocks]),
+        pair=" ".join(pair_tiles),
+        why=TEXT["reading." + reading.form],
+        form=reading.form,
+        blocks=[_block(b) for b in blocks],
+        pairs=[list(p) for p in reading.pairs],
+        alternatives=[reading_summary(c) for c in result.others],
+    ).as_dict()
 
+
+def _wait_step(result: Result) -> Step:
+    reading = result.best.reading
+    win = result.request.win
     wait = str(reading.wait)
-    why = TEXT["wait"]
-    step = {
-        "step": "wait",
-        "tiles": list(_wait_tiles(reading, r.win)),
-        "win": r.win,
-        "wait": wait,
-        "fu": 2 if wait in _SHORT_WAITS and reading.form == "standard" else 0,
-        "why": why,
-    }
-    step["text"] = fill(why, step)
-    steps.append(step)
+    return WaitStep(
+        tiles=_wait_tiles(reading, win),
+        win=win,
+        wait=wait,
+        fu=2 if wait in _SHORT_WAITS and reading.form == "standard" else 0,
+        why=TEXT["wait"],
+    ).as_dict()
 
-    double_wind_fu = rules.double_wind_fu
-    for item in best.fu_items:
+
+# ----------------------------------------------------------------------------- fu
+
+
+def _fu_steps(result: Result, steps: list[Step]) -> None:
+    double_wind_fu = result.request.rules.double_wind_fu
+    for item in result.best.fu_items:
         key: tuple[object, ...] = ("fu", item.id, item.fu, item.note, double_wind_fu)
         ready = _STEPS.get(key)
         if ready is None:
             why = DOUBLE_WIND if item.note == "double_wind" else FU_RULES[item.id][1]
-            ready = {
-                "step": "fu",
-                "tiles": None,
-                "id": item.id,
-                "fu": item.fu,
-                "note": item.note,
-                "double_wind_fu": double_wind_fu,
-                "why": why,
-            }
-            ready = _keep(key, ready, fill(why, ready))
-        step = ready.copy()
-        step["tiles"] = list(item.tiles)
-        steps.append(step)
+            step = FuStep((), item.id, item.fu, item.note, double_wind_fu, why)
+            ready = _keep(key, step.as_dict())
+        steps.append(_copy(ready, item.tiles))
 
+
+def _fu_total_step(best: Candidate) -> Step:
     tenpane = is_tenpane(best)
     usual = usual_fu(best)
-    if reading.form == "chiitoitsu":
+    chiitoitsu = best.reading.form == "chiitoitsu"
+    if chiitoitsu:
         template = "fu_total.chiitoitsu"
     elif best.fu_raw == best.fu:
         template = "fu_total.exact_tenpane" if tenpane else "fu_total.exact"
@@ -586,323 +511,181 @@ def build_steps(result: Result) -> list[Step]:
     key = (template, best.fu_raw, best.fu, usual)
     ready = _STEPS.get(key)
     if ready is None:
-        why = TEXT[template]
-        ready = {
-            "step": "fu_total",
-            "tiles": None,
-            "raw": best.fu_raw,
-            "fu": best.fu,
-            "rounded_up": best.fu != best.fu_raw and reading.form != "chiitoitsu",
-            "tenpane": tenpane,
-            "usual": usual,
-            "why": why,
-        }
-        ready = _keep(key, ready, fill(why, ready))
-    steps.append(_copy(ready))
+        rounded_up = best.fu != best.fu_raw and not chiitoitsu
+        step = FuTotalStep(best.fu_raw, best.fu, rounded_up, tenpane, usual, TEXT[template])
+        ready = _keep(key, step.as_dict())
+    return _copy(ready)
 
-    closed = r.is_closed
-    for hit in best.yaku:
+
+# ----------------------------------------------------------------------------- yaku and dora
+
+
+def _yaku_steps(result: Result, steps: list[Step]) -> None:
+    closed = result.request.is_closed
+    for hit in result.best.yaku:
         why = REASONS[hit.reason]
-        if why in _FIXED:
-            key = ("yaku", hit.id, hit.han, why, closed)
-            ready = _STEPS.get(key)
-            if ready is None:
-                ready = _yaku_step(hit, why, closed)
-                ready["tiles"] = None  # see _STEPS
-                if len(_STEPS) >= _SENTENCES_MAX:
-                    _STEPS.clear()
-                _STEPS[key] = ready
-            step = ready.copy()
-            step["tiles"] = list(hit.tiles)
-        else:  # the sentence shows the hit's tiles
-            step = _yaku_step(hit, why, closed)
-        steps.append(step)
-    if not best.yakuman:
-        _absent_steps(r, best, steps)
+        if why not in _FIXED:  # the sentence shows the hit's tiles
+            steps.append(_yaku_step(hit, hit.tiles, why, closed))
+            continue
+        key = ("yaku", hit.id, hit.han, why, closed)
+        ready = _STEPS.get(key)
+        if ready is None:
+            ready = _keep(key, _yaku_step(hit, (), why, closed))
+        steps.append(_copy(ready, hit.tiles))
 
-    counts_dora = not best.yakuman or best.policy == "13han"
+
+def _yaku_step(hit: YakuHit, tiles: tuple[str, ...], why: str, closed: bool) -> Step:
+    definition = YAKU_BY_ID[hit.id]
+    kuisagari = not closed and 0 < definition.open_han < definition.closed_han
+    step = YakuStep(tiles, hit.id, hit.han, definition.name, definition.yakuman, kuisagari, why)
+    return step.as_dict()
+
+
+def _dora_steps(result: Result, steps: list[Step]) -> None:
+    r = result.request
+    best = result.best
+    counted = not best.yakuman or best.policy == "13han"
     for dora in result.dora:
-        if not dora.number and (dora.id == "aka_dora" or dora.id == "nuki_dora"):
+        unindicated = dora.id == "aka_dora" or dora.id == "nuki_dora"
+        if not dora.number and unindicated:
             continue
         # Norths set aside (three players) are dora too when the indicator points at north.
         nuki = r.nuki if dora.dora == "4z" and dora.id != "nuki_dora" else 0
-        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counts_dora, nuki)
+        key = ("dora", dora.id, dora.number, dora.indicator, dora.dora, counted, nuki)
         ready = _STEPS.get(key)
         if ready is None:
             if nuki:
                 why = TEXT[dora.id + ".nuki"]
             else:
                 why = TEXT[dora.id + ".none" if not dora.number else dora.id]
-            if dora.id == "aka_dora" or dora.id == "nuki_dora":
-                ready = {
-                    "step": "dora",
-                    "tiles": None,
-                    "id": dora.id,
-                    "count": dora.number,
-                    "counted": counts_dora,
-                    "why": why,
-                }
-            else:
-                ready = {
-                    "step": "dora",
-                    "tiles": None,
-                    "id": dora.id,
-                    "count": dora.number,
-                    "indicator": dora.indicator,
-                    "dora": dora.dora,
-                    "counted": counts_dora,
-                    "why": why,
-                }
-                if nuki:
-                    ready["nuki"] = nuki
-            ready = _keep(key, ready, fill(why, ready))
-        step = ready.copy()
-        step["tiles"] = list(dora.tiles)
-        steps.append(step)
+            indicator = None if unindicated else dora.indicator
+            shown = None if unindicated else dora.dora
+            step = DoraStep((), dora.id, dora.number, indicator, shown, counted, why, nuki)
+            ready = _keep(key, step.as_dict())
+        steps.append(_copy(ready, dora.tiles))
     if r.ura and not (r.riichi or r.double_riichi):
         why = TEXT["ura_unused"]
-        step = {
-            "step": "dora",
-            "tiles": list(r.ura),
-            "id": "ura_dora",
-            "count": 0,
-            "counted": False,
-            "why": why,
-        }
-        step["text"] = fill(why, step)
-        steps.append(step)
+        steps.append(DoraStep(r.ura, "ura_dora", 0, None, None, False, why, 0).as_dict())
 
+
+def _han_total_step(result: Result, higher: bool) -> Step:
+    best = result.best
     yakuman_total = best.yakuman > 0 and best.policy != "13han"
-    # Aotenjou's "higher of the two" policy: the fu and han decide which value is paid.
-    higher = best.yakuman > 0 and rules.aotenjou and rules.aotenjou_yakuman == "higher"
     key = ("han_total", yakuman_total, best.han, best.yakuman, best.dora_han, higher)
     ready = _STEPS.get(key)
     if ready is None:
         if yakuman_total:
             why = TEXT["han_yakuman.higher" if higher else "han_yakuman"]
-            ready = {
-                "step": "han_total",
-                "tiles": None,
-                "han": best.han,
-                "count": best.yakuman,
-                "yaku_han": best.han,
-                "dora_han": 0,
-                "why": why,
-            }
+            step = HanTotalStep(best.han, best.yakuman, best.han, 0, why)
         else:
-            why = TEXT["han_total"]
-            ready = {
-                "step": "han_total",
-                "tiles": None,
-                "han": best.han,
-                "yaku_han": best.han - best.dora_han,
-                "dora_han": best.dora_han,
-                "why": why,
-            }
-        ready = _keep(key, ready, fill(why, ready))
-    steps.append(_copy(ready))
+            yaku_han = best.han - best.dora_han
+            step = HanTotalStep(best.han, None, yaku_han, best.dora_han, TEXT["han_total"])
+        ready = _keep(key, step.as_dict())
+    return _copy(ready)
 
-    key = ("limit", best.limit, best.han, best.fu, best.base, rules.aotenjou, higher)
+
+# ----------------------------------------------------------------------------- points
+
+
+def _limit_step(result: Result, higher: bool) -> Step:
+    best = result.best
+    aotenjou = result.request.rules.aotenjou
+    key = ("limit", best.limit, best.han, best.fu, best.base, aotenjou, higher)
     ready = _STEPS.get(key)
     if ready is None:
         if best.limit:
             raw_base = base_points(best.fu, best.han)
             why = TEXT["limit.yakuman_higher" if higher else limit_key(best.limit, best.han)]
-            ready = {
-                "step": "limit",
-                "tiles": None,
-                "limit": best.limit,
-                "han": best.han,
-                "fu": best.fu,
-                "base": best.base,
-                "formula_base": raw_base,
-                "kiriage": best.limit == "mangan" and raw_base == 1920,
-                "why": why,
-            }
+            kiriage = best.limit == "mangan" and raw_base == 1920
+            step = LimitStep(best.limit, best.han, best.fu, best.base, raw_base, kiriage, why)
         else:
             if higher:
                 why = TEXT["limit.aotenjou_higher"]
             else:
-                why = TEXT["limit.aotenjou" if rules.aotenjou else "limit.none"]
-            ready = {
-                "step": "limit",
-                "tiles": None,
-                "limit": None,
-                "han": best.han,
-                "base": best.base,
-                "why": why,
-            }
-        ready = _keep(key, ready, fill(why, ready))
-    steps.append(_copy(ready))
-    if not best.limit:
-        key = ("base_points", best.fu, best.han, best.base)
-        ready = _STEPS.get(key)
-        if ready is None:
-            why = TEXT["base_points"]
-            ready = {
-                "step": "base_points",
-                "tiles": None,
-                "fu": best.fu,
-                "han": best.han,
-                "power": 2 ** (best.han + 2),
-                "base": best.base,
-                "why": why,
-            }
-            ready = _keep(key, ready, fill(why, ready))
-        steps.append(_copy(ready))
+                why = TEXT["limit.aotenjou" if aotenjou else "limit.none"]
+            step = LimitStep(None, best.han, None, best.base, None, None, why)
+        ready = _keep(key, step.as_dict())
+    return _copy(ready)
 
+
+def _base_points_step(fu: int, han: int, base: int) -> Step:
+    key = ("base_points", fu, han, base)
+    ready = _STEPS.get(key)
+    if ready is None:
+        step = BasePointsStep(fu, han, 2 ** (han + 2), base, TEXT["base_points"])
+        ready = _keep(key, step.as_dict())
+    return _copy(ready)
+
+
+def _payment_steps(result: Result, steps: list[Step]) -> None:
+    """The payment rule of a three-player tsumo, then one step per kind of payer."""
+    r = result.request
+    rules = r.rules
+    base = result.best.base
     rows: Sequence[tuple[str, object, int, int]]
     names = _SANMA_PAYER_NAMES if rules.sanma else _PAYER_NAMES
     if rules.sanma and r.tsumo:
-        rows = sanma_tsumo_rows(best.base, r.is_dealer, rules.sanma_tsumo)
-        absent = (2 if r.is_dealer else 1) * best.base
+        rows = sanma_tsumo_rows(base, r.is_dealer, rules.sanma_tsumo)
+        absent = ceil100((2 if r.is_dealer else 1) * base)
         mode = rules.sanma_tsumo
         why = TEXT["sanma.dealer_own" if mode == "dealer" and r.is_dealer else "sanma." + mode]
-        step = {
-            "step": "payment_rule",
-            "tiles": [],
-            "rule": rules.sanma_tsumo,
-            "players": 3,
-            "absent": ceil100(absent),
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
+        steps.append(PaymentRuleStep(mode, 3, absent, why).as_dict())
     else:
-        rows = raw_payments(best.base, r.is_dealer, r.tsumo)
-    base = best.base
+        rows = raw_payments(base, r.is_dealer, r.tsumo)
     for payer, multiplier, raw, amount in rows:
         name = names[payer]
         key = ("payment", name, multiplier, base, raw, amount)
         ready = _STEPS.get(key)
         if ready is None:
             why = TEXT["payment" if raw != amount else "payment.exact"]
-            ready = {
-                "step": "payment",
-                "tiles": None,
-                "payer": payer,
-                "payer_name": name,
-                "multiplier": multiplier,
-                "base": base,
-                "raw": raw,
-                "amount": amount,
-                "rounded_up": raw != amount,
-                "why": why,
-            }
-            ready = _keep(key, ready, fill(why, ready))
+            step = PaymentStep(payer, name, multiplier, base, raw, amount, raw != amount, why)
+            ready = _keep(key, step.as_dict())
         steps.append(_copy(ready))
 
-    payments = best.payments
-    if r.pao is not None:
-        if payments.pao is None:
-            template = "pao.discarder"
-        else:
-            template = "pao.tsumo" if r.tsumo else "pao.ron"
-        why = TEXT[template]
-        step = {
-            "step": "pao",
-            "tiles": [],
-            "seat": _SEAT_NAMES[r.pao - 27],
-            "pao": template[4:],
-            "amount": payments.pao if payments.pao is not None else payments.ron,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    if r.ron_order != 1:
-        why = TEXT["double_ron"]
-        step = {
-            "step": "double_ron",
-            "tiles": [],
-            "ron_order": r.ron_order,
-            "honba": r.honba,
-            "sticks": r.sticks,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    if r.honba and r.ron_order == 1:
-        why = TEXT["honba" if r.tsumo else "honba.ron"]
-        step = {
-            "step": "honba",
-            "tiles": [],
-            "honba": r.honba,
-            "honba_total": payments.honba,
-            "per_payer": rules.honba_points // 3 * r.honba if r.tsumo else payments.honba,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    if r.wareme is not None and rules.wareme:
-        if r.wareme == r.seat:
-            template = "wareme.winner"
-        elif r.tsumo or r.discarder == r.wareme:
-            template = "wareme.payer"
-        elif r.discarder is None:
-            template = "wareme.unknown"
-        else:
-            template = "wareme.none"
-        why = TEXT[template]
-        step = {
-            "step": "wareme",
-            "tiles": [],
-            "seat": _SEAT_NAMES[r.wareme - 27],  # 27: East, as in points.pay
-            "wareme": template[7:],
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    if r.sticks and r.ron_order == 1:
-        why = TEXT["sticks" if r.sticks > 1 else "sticks.one"]
-        step = {
-            "step": "sticks",
-            "tiles": [],
-            "sticks": r.sticks,
-            "points": payments.sticks,
-            "why": why,
-        }
-        step["text"] = said(why, step)
-        steps.append(step)
-    key = (
-        "total",
-        payments.total,
-        payments.ron,
-        payments.tsumo_dealer,
-        payments.tsumo_others,
-        payments.sticks,
-    )
+
+def _pao_step(result: Result, pao: int) -> Step:
+    r = result.request
+    payments = result.best.payments
+    if payments.pao is None:
+        template = "pao.discarder"
+    elif r.tsumo:
+        template = "pao.tsumo"
+    else:
+        template = "pao.ron"
+    amount = payments.pao if payments.pao is not None else payments.ron
+    return PaoStep(_SEAT_NAMES[pao - 27], template[4:], amount, TEXT[template]).as_dict()
+
+
+def _honba_step(result: Result) -> Step:
+    r = result.request
+    total = result.best.payments.honba
+    per_payer = r.rules.honba_points // 3 * r.honba if r.tsumo else total
+    why = TEXT["honba" if r.tsumo else "honba.ron"]
+    return HonbaStep(r.honba, total, per_payer, why).as_dict()
+
+
+def _wareme_step(result: Result, wareme: int) -> Step:
+    r = result.request
+    if wareme == r.seat:
+        template = "wareme.winner"
+    elif r.tsumo or r.discarder == wareme:
+        template = "wareme.payer"
+    elif r.discarder is None:
+        template = "wareme.unknown"
+    else:
+        template = "wareme.none"
+    seat = _SEAT_NAMES[wareme - 27]  # 27: East, as in points.pay
+    return WaremeStep(seat, template[7:], TEXT[template]).as_dict()
+
+
+def _total_step(result: Result) -> Step:
+    p = result.best.payments
+    key = ("total", p.total, p.ron, p.tsumo_dealer, p.tsumo_others, p.sticks)
     ready = _STEPS.get(key)
     if ready is None:
-        why = TEXT["total.sticks" if payments.sticks else "total"]
-        ready = {
-            "step": "total",
-            "tiles": None,
-            "collected": payments.total + payments.sticks,
-            "total": payments.total,
-            "ron": payments.ron,
-            "tsumo_dealer": payments.tsumo_dealer,
-            "tsumo_others": payments.tsumo_others,
-            "sticks": payments.sticks,
-            "why": why,
-        }
-        ready = _keep(key, ready, fill(why, ready))
-    steps.append(_copy(ready))
-    return steps
-
-
-def _yaku_step(hit: YakuHit, why: str, closed: bool) -> Step:
-    definition = YAKU_BY_ID[hit.id]
-    name = definition.name
-    step: Step = {
-        "step": "yaku",
-        "tiles": list(hit.tiles),
-        "id": hit.id,
-        "han": hit.han,
-        "name": name,
-        "yakuman": definition.yakuman,
-        "kuisagari": not closed and 0 < definition.open_han < definition.closed_han,
-        "why": why,
-    }
-    because = why if why in _FIXED else fill(why, step)
-    step["text"] = name + " (" + str(hit.han) + " han): " + because
-    return step
+        why = TEXT["total.sticks" if p.sticks else "total"]
+        step = TotalStep(
+            p.total + p.sticks, p.total, p.ron, p.tsumo_dealer, p.tsumo_others, p.sticks, why
+        )
+        ready = _keep(key, step.as_dict())
+    return _copy(ready)

@@ -177,7 +177,9 @@ def _pinfu(c: Ctx) -> Verdict:
         return False, "pinfu.open", ()
     trips = [b for b in c.reading.blocks if b.shape is not Shape.SEQUENCE]
     if trips:
-        return False, "pinfu.triplet", trips[0].tiles
+        # A kan is named as a kan, not as the triplet it holds.
+        reason = "pinfu.kan" if len(trips[0].tiles) == 4 else "pinfu.triplet"
+        return False, reason, trips[0].tiles
     if is_value_kind(c.pair, r):
         return False, "pinfu.value_pair", c.pair_tiles()
     if c.reading.wait is not Wait.RYANMEN:
@@ -246,7 +248,9 @@ def _yakuhai(kind_of_rule: Callable[[Request], int], key: str) -> Callable[[Ctx]
         if kind < 0:  # not a value tile under these rules (north, mostly)
             return False, "yakuhai.none", ()
         if kind in c.trips:
-            return True, f"{key}.holds", c.blocks_of(kind)
+            tiles = c.blocks_of(kind)
+            # A kan is named as a kan (its four tiles), not as the triplet it holds.
+            return True, f"{key}.kan" if len(tiles) == 4 else f"{key}.holds", tiles
         if c.pair == kind:
             return False, "yakuhai.pair_only", c.pair_tiles()
         return False, "yakuhai.none", ()
@@ -767,6 +771,7 @@ REASONS: Final[dict[str, str]] = {
     "pinfu.shape": _("Pinfu needs four sets and a pair, not this shape."),
     "pinfu.open": _("Pinfu is for closed hands only."),
     "pinfu.triplet": _("{tiles} is a triplet; pinfu needs four sequences."),
+    "pinfu.kan": _("{tiles} is a kan; pinfu needs four sequences."),
     "pinfu.value_pair": _("The pair {tiles} is a value tile and is worth fu."),
     "pinfu.wait": _("The wait on {tiles} is not two-sided (ryanmen)."),
     "pinfu.tsumo_rule": _("These rules do not allow pinfu by tsumo."),
@@ -787,6 +792,14 @@ REASONS: Final[dict[str, str]] = {
     "round_wind.holds": _("A triplet of the round wind {tiles}."),
     "north_wind.holds": _(
         "A triplet of north winds {tiles}: these three-player rules make north a value tile."
+    ),
+    "haku.kan": _("A kan of white dragons {tiles}."),
+    "hatsu.kan": _("A kan of green dragons {tiles}."),
+    "chun.kan": _("A kan of red dragons {tiles}."),
+    "seat_wind.kan": _("A kan of your own seat wind {tiles}."),
+    "round_wind.kan": _("A kan of the round wind {tiles}."),
+    "north_wind.kan": _(
+        "A kan of north winds {tiles}: these three-player rules make north a value tile."
     ),
     "yakuhai.pair_only": _("{tiles} is only a pair; a value tile needs a triplet for han."),
     "yakuhai.none": _("There is no triplet of a dragon, the seat wind or the round wind."),
@@ -826,7 +839,11 @@ REASONS: Final[dict[str, str]] = {
     "honroutou.inner": _("{tiles} is a simple."),
     "honroutou.none": _("Kokushi does not also count honroutou."),
     "honitsu.holds": _("One suit plus honours."),
-    "honitsu.suits": _("{tiles}: outside the hand's main suit; honitsu has one suit only."),
+    # Which suit is "the hand's" is arbitrary (seven pairs of two suits): say only that there
+    # are two, and what honitsu is made of.
+    "honitsu.suits": _(
+        "{tiles}: the hand has more than one suit; honitsu is made of one suit and honours only."
+    ),
     "honitsu.chinitsu": _("No honours: counted as chinitsu instead."),
     "honitsu.none": _("There is no number suit at all."),
     "chinitsu.holds": _("Every tile is of one suit."),

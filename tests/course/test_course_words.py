@@ -196,7 +196,7 @@ def test_the_score_line_of_a_tsumo_example_gives_each_payers_share(client: Clien
 
 
 def test_yakuman_multiples_are_named_as_players_name_them() -> None:
-    from scorer.forms import yakuman_label as yakuman_name  # the lessons name them with it
+    from scorer.vocabulary import yakuman_label as yakuman_name  # the lessons name them with it
 
     with translation.override("ja"):
         assert [yakuman_name(n) for n in (1, 2, 3, 6)] == [

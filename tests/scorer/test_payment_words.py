@@ -77,7 +77,7 @@ def test_picker_page_in_japanese_says_the_unit_and_the_payment(client):
 
 def test_step_words_read_as_before_in_english_and_as_players_say_them_in_japanese():
     from scorer.engine.hand import Wait
-    from scorer.forms import STEP_WORDS, step_word
+    from scorer.vocabulary import STEP_WORDS, step_word
 
     assert {w.value for w in Wait} == set(STEP_WORDS["wait"])
     with translation.override("en"):

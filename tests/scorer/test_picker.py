@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.http import QueryDict
 
-from scorer import forms, picker
+from scorer import picker, vocabulary
 from scorer.engine import score_request
 from tests.conftest import load_examples
 
@@ -726,7 +726,7 @@ def test_one_default_seat_for_a_blank_page_a_link_and_the_api(client):
         data=json.dumps({"hand": "234m234m456p55s68p", "win": "7p"}),
         content_type="application/json",
     ).json()
-    for _label, url in forms.SAMPLES:
+    for _label, url in vocabulary.SAMPLES:
         query = url.split("?", 1)[1] if "?" in url else url
         assert "seat=" not in query or "seat=1z" in query
     page = text(get(client, "hand=234m234m456p55s68p&win=7p"))
@@ -832,7 +832,7 @@ def test_the_panel_writes_fu_before_han_and_names_honour_tiles(client):
 def test_a_triple_yakuman_is_named_so(settings):
     from django.utils import translation
 
-    from scorer.forms import yakuman_label  # the picker's score headline names them with it
+    from scorer.vocabulary import yakuman_label  # the picker's score headline names them with it
 
     assert yakuman_label(3) == "Triple yakuman"
     assert yakuman_label(4) == "4× yakuman"

@@ -64,20 +64,21 @@ def test_the_engine_writes_the_power_of_two_out_with_no_caret():
     result = score_request(PLAIN)
     (step,) = _engine(result, "base_points")
     assert step["power"] == 2 ** (step["han"] + 2)
+    # The whole exponent bracketed, so that it cannot be read as 2^han + 2 (issue 28).
     assert step["text"] == (
-        f"Base points = {step['fu']} × {step['power']} (2 to the power of {step['han']} han + 2)"
-        f" = {step['base']}."
+        f"Base points = {step['fu']} × 2 to the power of ({step['han']} + 2)"
+        f" = {step['fu']} × {step['power']} = {step['base']}."
     )
     assert "^" not in step["text"]
 
 
 def test_the_walkthrough_formula_is_the_engine_sentence_grouped_by_the_page():
     english = _walk_step({**PLAIN, "dora": "1m5m"}, "base_points", "en")
-    assert (
-        english.extra["formula"] == "Base points = 30 × 64 (2 to the power of 4 han + 2) = 1,920."
-    )
+    assert english.extra["formula"] == "Base points = 30 × 64 = 1,920."
+    assert "2⁽⁴⁺²⁾ = 2⁶ = 64" in english.text
     japanese = _walk_step({**PLAIN, "dora": "1m5m"}, "base_points", "ja")
-    assert japanese.extra["formula"] == "基本点＝30符×64（2の（4＋2）乗）＝1920点。"
+    assert japanese.extra["formula"] == "基本点＝30符×64＝1920点。"
+    assert "2⁽⁴⁺²⁾＝2⁶＝64" in japanese.text
 
 
 def test_the_limit_sentence_says_fu_before_han_in_both_languages():

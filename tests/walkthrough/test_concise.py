@@ -250,15 +250,27 @@ def test_no_sentence_shows_a_tile_code(client, language):
 
 def test_the_tiles_drawn_in_a_sentence_are_its_tiles(client):
     page = client.get(explain_url(PLAIN, view="all")).content.decode()
-    wait = next(s for s in parse_steps(page) if s["kind"] == "wait")
-    # "The winning tile 6s completed a ryanmen wait on 678s": drawn, named for screen readers.
-    assert "The winning tile 6s completed a ryanmen wait on 678s" in wait["prose"]
-    drawn = re.findall(
-        r'<span class="tiles-inline" data-tiles="([^"]+)">(.*?)</span>', wait["body"]
+    toitoi = next(
+        s for s in parse_steps(page) if s["kind"] == "yaku_absent" and "Toitoi" in s["prose"]
     )
-    assert [d[0] for d in drawn] == ["6s", "678s"]
-    assert 'alt="6 of bamboo"' in drawn[0][1]
-    assert drawn[1][1].count("<img") == 3
+    # "123m is a sequence": drawn, named for screen readers, the notation only in data-tiles.
+    assert "123m is a sequence" in toitoi["prose"]
+    drawn = re.findall(
+        r'<span class="tiles-inline" data-tiles="([^"]+)">(.*?)</span>', toitoi["body"]
+    )
+    assert [d[0] for d in drawn] == ["123m"]
+    assert 'alt="1 of characters"' in drawn[0][1]
+    assert drawn[0][1].count("<img") == 3
+
+
+def test_a_kan_robbed_is_not_said_to_be_a_discard_under_the_drawn_hand(client):
+    chankan = {"hand": "234m456p678s34s22z", "win": "5s", "chankan": True}
+    for language, words in (("", "robbing a kan"), ("/ja", "槍槓")):
+        page = client.get(language + explain_url(chankan, view="all")).content.decode()
+        hand = next(s for s in parse_steps(page) if s["kind"] == "hand")
+        assert words in hand["prose"], hand["prose"]
+        assert "discard" not in hand["prose"]
+        assert "捨て牌" not in hand["prose"]
 
 
 @pytest.mark.parametrize(

@@ -217,21 +217,24 @@ def test_the_ura_step_names_the_ura_dora():
     assert "the ura dora is" in _read(ura)
     assert ": the dora is" not in _read(ura)
     japanese = next(s for s in _steps(_walk(request, "ja"), "dora") if s.title == "裏ドラ")
-    assert "裏ドラは" in japanese.notes[0].text
+    assert "裏ドラは" in japanese.text  # one sentence, tiles named (issue 28)
 
 
-def test_honitsu_lists_tiles_outside_the_main_suit_not_a_second_suit():
+def test_honitsu_names_the_suits_without_a_main_suit():
+    # Issue 28: which suit is "the hand's main suit" is arbitrary on seven pairs; name the
+    # suits there are, from the one with the most tiles.
     walk = _walk(CHIITOITSU)
     honitsu = next(s for s in _steps(walk, "yaku_absent") if s.data["absent"] == "honitsu")
     assert "a second suit" not in honitsu.text
-    assert "main suit" in honitsu.text
+    assert "main suit" not in honitsu.text
+    assert honitsu.text.startswith("Besides ")
 
 
 def test_the_open_pinfu_sensitivity_does_not_say_20_fu_twice():
     walk = _walk({"hand": "34m678s22p[6-78p][4-56s]", "win": "5m", "seat": "2z"})
     text = " ".join(n.text for s in walk.steps for n in s.notes)
-    assert "stayed at 20 fu, this hand is 20 fu" not in text
-    assert "not raised to 30 fu, this hand is 20 fu" in text
+    assert "stayed at 20 fu, this hand would be 20 fu" not in text
+    assert "not raised to 30 fu, this hand would be 20 fu" in text
 
 
 def test_a_value_tile_kan_is_called_a_kan_with_its_tiles_named():
@@ -283,12 +286,15 @@ def test_kiriage_note_groups_1920():
 
 
 def test_a_chiitoitsu_tanki_says_why_the_wait_adds_no_fu():
+    # The wait says it adds no fu; the fixed fu are said once, at the fu step (issue 28).
     wait = _step(_walk(CHIITOITSU), "wait")
-    assert "fixed 25 fu" in _read(wait)
-    classic = _step(_walk({**CHIITOITSU, "rules": "classic"}), "wait")
+    assert "the wait adds no fu" in _read(wait)
+    assert "fixed 25 fu" in _read(_step(_walk(CHIITOITSU), "fu"))
+    classic = _step(_walk({**CHIITOITSU, "rules": "classic"}), "fu")
     assert "fixed 50 fu" in _read(classic)
-    japanese = _step(_walk(CHIITOITSU, "ja"), "wait")
-    assert "25符固定" in _read(japanese)
+    japanese = _walk(CHIITOITSU, "ja")
+    assert "待ちの符は付きません" in _read(_step(japanese, "wait"))
+    assert "25符固定" in _read(_step(japanese, "fu"))
 
 
 # ----------------------------------------------------------------------------- 19.9 / 20.1 honours
@@ -307,9 +313,9 @@ def test_honour_tiles_are_named_in_sentences_in_both_languages():
     japanese = _walk(
         {"hand": "123m456p789s111s7z", "win": "7z", "seat": "2z", "riichi": True}, "ja"
     )
-    assert "和了牌中で" in _step(japanese, "wait").text
+    assert _step(japanese, "wait").text == "和了牌は中（単騎待ち）。中の雀頭ができました。"
     dora = _walk({**CHIITOITSU, "dora": "1z"}, "ja")
-    assert _step(dora, "dora").text == "ドラ表示牌東でドラは南：手牌（副露を含む）にはありません。"
+    assert _step(dora, "dora").text == "ドラ表示牌は東なので、ドラは南。手牌にはありません。"
 
 
 # ----------------------------------------------------------------------------- 20.2-20.5 Japanese

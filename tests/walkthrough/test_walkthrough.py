@@ -143,7 +143,8 @@ def test_dora_step_shows_indicator_and_dora_tiles(client):
     dora = next(s for s in steps if s["kind"] == "dora" and s["data"].get("dora-count") == "3")
     assert 'data-tile="1m"' in dora["body"]
     assert 'data-tile="2m"' in dora["body"]
-    assert "not itself a dora" in dora["text"]
+    # The indicator is not itself a dora: said by naming both tiles in one sentence.
+    assert "The indicator is 1 of characters, so the dora is 2 of characters" in dora["text"]
     assert dora["lit"] == 3
 
 
@@ -177,14 +178,14 @@ def test_double_wind_pair_sensitivity_is_reported():
     assert walk.result["fu"] == 40
     texts = [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"]
     assert texts == [
-        "With a 2-fu double-wind pair, this hand is 30 fu, not 40; 3,000 points, not 3,900."
+        "With a 2-fu double-wind pair, this hand would be 30 fu, not 40; 3,000 points, not 3,900."
     ]
     fu_total = next(s for s in walk.steps if s.kind == "fu_total")
     assert any("2-fu double-wind pair" in n.text for n in fu_total.notes)
     # and the other way round under a 2-fu preset
     walk = build({**DOUBLE_EAST, "rules": "mleague"})
     assert [s.text for s in walk.sensitivity if s.switch == "double_wind_fu"] == [
-        "With a 4-fu double-wind pair, this hand is 40 fu, not 30; 3,900 points, not 3,000."
+        "With a 4-fu double-wind pair, this hand would be 40 fu, not 30; 3,900 points, not 3,000."
     ]
 
 
@@ -193,14 +194,14 @@ def test_kiriage_and_pinfu_tsumo_sensitivity():
     walk = build(basic)
     kiriage = [s for s in walk.sensitivity if s.switch == "kiriage"]
     assert [s.text for s in kiriage] == [
-        "With kiriage mangan, this hand is a mangan; 12,000 points, not 11,700."
+        "With kiriage mangan, this hand would be a mangan; 12,000 points, not 11,700."
     ]
     limit = next(s for s in walk.steps if s.kind == "limit")
     assert any(n.kind == "rule" and "kiriage" in n.text for n in limit.notes)
     pinfu = next(e for e in EXAMPLES if e["id"] == "wiki-pinfu")["request"]
     texts = [s.text for s in build(pinfu).sensitivity if s.switch == "pinfu_tsumo"]
     assert texts == [
-        "Where pinfu cannot be won by tsumo, this hand is 30 fu, not 20; 3 han, not 4; "
+        "Where pinfu cannot be won by tsumo, this hand would be 30 fu, not 20; 3 han, not 4; "
         "4,000 points, not 5,200."
     ]
 
@@ -209,11 +210,11 @@ def test_chiitoitsu_and_red_five_sensitivity():
     chiitoi = next(e for e in EXAMPLES if e["id"] == "wiki-chiitoi")["request"]
     texts = [s.text for s in build(chiitoi).sensitivity if s.switch == "chiitoitsu_fu"]
     assert texts
-    assert texts[0].startswith("With Kansai chiitoitsu (50 fu, 1 han), this hand is 50 fu")
+    assert texts[0].startswith("With Kansai chiitoitsu (50 fu, 1 han), this hand would be 50 fu")
     red = next(e for e in EXAMPLES if e["id"] == "aotenjou-2-standard")["request"]
     texts = [s.text for s in build(red).sensitivity if s.switch == "red_fives"]
     assert texts == [
-        "Without red fives, this hand is 7 han, not 8; haneman, not baiman; "
+        "Without red fives, this hand would be 7 han, not 8; haneman, not baiman; "
         "18,000 points, not 24,000."
     ]
 

@@ -208,7 +208,7 @@ def test_a_north_dora_indicator_counts_the_norths_set_aside(client):
     assert [s["data"]["dora-count"] for s in dora_steps] == ["2", "2"]
     indicator, nuki = dora_steps
     assert "The norths set aside are dora of this indicator too." in indicator["text"]
-    assert "is not itself a dora" in indicator["text"]
+    assert "Indicator West makes North the dora" in indicator["text"]
     assert "dora of this indicator" not in nuki["text"]
 
 

@@ -64,14 +64,14 @@ CASES = [
         "honitsu",
         SECOND_SUIT,
         "honitsu.suits",
-        "555s: outside the hand's main suit; honitsu has one suit only.",
+        "Besides characters the hand has bamboo; honitsu is made of one suit and honours only.",
         "5s 5s 5s",
     ),
     (
         "honitsu",
         OPEN_ITTSU,
         "honitsu.suits",
-        "345m: outside the hand's main suit; honitsu has one suit only.",
+        "Besides circles the hand has characters; honitsu is made of one suit and honours only.",
         "3m 4m 5m",
     ),
     (

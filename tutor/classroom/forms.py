@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS
-from scorer.forms import PRESET_CHOICES
+from scorer.vocabulary import PRESET_CHOICES
 from tutor.classroom.roster import NAME_MAX, clean_name
 from tutor.quiz import services as quiz
 

@@ -26,9 +26,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config.converters import MAX_ID
 from config.guard import field_errors, input_errors
 from scorer.answers import gather
-from scorer.forms import PRESET_CHOICES
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
+from scorer.vocabulary import PRESET_CHOICES
 from tutor.accounts.learners import learner_for
 from tutor.classroom import assignments, live, plans, reports, roster, zones
 from tutor.classroom.forms import AssignmentEditForm, AssignmentForm, ClassForm, JoinForm

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from config.i18n import strip_language
 from scorer.engine.api import score_request
 from scorer.engine.notation import NotationError, parse_hand, parse_tile
-from scorer.forms import LIMIT_LABELS, YAKU_LABELS
 from scorer.numbers import hand_value, japanese, points_text
 from scorer.templatetags.tiles import tile_label
-from tutor.walkthrough.steps import fixed_yakuman, request_from_query, request_query, yakuman_name
+from scorer.vocabulary import LIMIT_LABELS, YAKU_LABELS, yakuman_name
+from tutor.walkthrough.steps import fixed_yakuman, request_from_query, request_query
 
 
 def _hand_pages() -> tuple[str, str]:

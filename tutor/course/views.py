@@ -21,12 +21,12 @@ from scorer.engine.fu import FU_RULES
 from scorer.engine.rules import Rules, RulesError, resolve_rules
 from scorer.engine.tables import FU_COLUMNS, Cell, aotenjou_table, limit_table, table
 from scorer.engine.yaku import YAKU_BY_ID
-from scorer.forms import ALL_PRESET_CHOICES, PRESET_LABELS, yakuman_label
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import han_range, points_text
+from scorer.vocabulary import ALL_PRESET_CHOICES, PRESET_LABELS, yakuman_label
 from tutor.course.glossary import TERMS, Term, link_terms
 from tutor.course.lessons import BY_SLUG, LESSONS, score_example
-from tutor.course.names import yaku_label
+from tutor.course.names import LIMIT_NAMES, yaku_label
 from tutor.quiz import services as quiz
 from tutor.walkthrough import steps as walkthrough
 
@@ -424,7 +424,7 @@ def _legend(rules: Rules) -> str:
 def _limit_name(limit: str) -> str:
     """The limit's name beside its kanji label (mangan beside 満貫), or nothing where the name
     reads the same as the label (Japanese pages would show 満貫 満貫)."""
-    name = str(walkthrough.LIMIT_NAMES.get(limit, limit))
+    name = str(LIMIT_NAMES.get(limit, limit))
     return "" if name == str(LIMIT_LABELS.get(limit, "")) else name
 
 

@@ -24,12 +24,11 @@ from scorer.answers import read_number
 from scorer.engine import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.notation import NotationError, format_tiles
 from scorer.engine.rules import Rules
-from scorer.forms import HONOUR_NAMES, PRESET_LABELS
 from scorer.numbers import points_text, power_of_two
 from scorer.params import parse_int
+from scorer.vocabulary import HONOUR_NAMES, PRESET_LABELS, SANMA_PAYER_NAMES, join_list, wait_name
 from tutor.course.lessons import topic_url
 from tutor.course.names import limit_label
-from tutor.walkthrough.steps import SANMA_PAYER_NAMES, join_list, wait_name
 
 #: Rule sets offered in the filters (kiriage changes some table answers).
 RULE_SETS: Final = tuple(name for name in PRESETS if name != "aotenjou")

@@ -36,7 +36,7 @@ from scorer.engine.points import base_points, ceil100, limit_for, raw_payments, 
 from scorer.engine.rules import Rules
 from scorer.engine.tables import LIMIT_ROWS
 from scorer.engine.yaku import YAKU, YAKU_BY_ID
-from scorer.forms import PRESET_LABELS
+from scorer.vocabulary import PRESET_LABELS, join_list, wait_name
 from tutor.course.lessons import topic_url
 from tutor.course.names import yaku_label
 from tutor.quiz.base import (
@@ -53,7 +53,6 @@ from tutor.quiz.base import (
 )
 from tutor.quiz.cells import table_cell
 from tutor.quiz.registry import find
-from tutor.walkthrough.steps import join_list, wait_name
 
 #: Every slip the feedback can name, with the lesson topic that teaches the rule it breaks, in
 #: the order of how likely a learner is to make it: when two or more slips give the learner's

@@ -17,8 +17,8 @@ from scorer.engine.generate import generate_request
 from scorer.engine.notation import MeldKind, NotationError, format_tiles, parse_hand, parse_tiles
 from scorer.engine.rules import Rules
 from scorer.templatetags.tiles import tile_label
+from scorer.vocabulary import join_list
 from tutor.quiz.base import QuizError, rules_label, tile_words
-from tutor.walkthrough.steps import join_list
 
 # -- targeted hand generation --------------------------------------------------------------------
 

@@ -27,13 +27,13 @@ from scorer.engine import ALL_PRESETS, THREE_PLAYER_PRESETS
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
 from scorer.http import HtmxHttpRequest
 from scorer.params import parse_int
+from scorer.vocabulary import wait_name
 from tutor import quiz
 from tutor.accounts.learners import learner_for
 from tutor.quiz import feedback, form, progress, registry, srs
 from tutor.quiz.base import ANSWER_PREFIX, MAX_SEED, Cells, Drill, rules_label
 from tutor.quiz.drills import sanma
 from tutor.quiz.hands import hand_tiles
-from tutor.walkthrough.steps import wait_name
 
 #: Request parameters that are not question options (answers are named ``a_<field>``).
 _NOT_OPTIONS = (

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scorer.engine.notation import Meld, NotationError, parse_hand
-from scorer.forms import FLAG_LABELS, flag_label
 from scorer.gamelog import Game, Hand, RecordError, Win, read_record
 from scorer.gamelog.check import Checked, check_game, computed_deltas
 from scorer.gamelog.model import NO_HANDS
@@ -21,6 +20,7 @@ from scorer.gamelog.read import unpack
 from scorer.gamelog.vocab import TENHOU_ID
 from scorer.http import HtmxHttpRequest
 from scorer.numbers import hand_value, points_text
+from scorer.vocabulary import FLAG_LABELS, flag_label
 from tutor.accounts.models import Learner
 from tutor.course.names import limit_label, yaku_label
 from tutor.review.fetch import UNREACHABLE

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorer.engine.tables import myriad
+from scorer.vocabulary import yakuman_name
 from tutor.course.names import limit_label, yaku_label
 from tutor.walkthrough.steps import (
     FU_LABELS,
@@ -24,10 +25,10 @@ from tutor.walkthrough.steps import (
     HandView,
     Walkthrough,
     fixed_yakuman,
+    how_won,
     japanese,
     number,
     tile_word,
-    yakuman_name,
 )
 
 #: The kind of the step that folds the fu items and their sum together.
@@ -197,7 +198,7 @@ def hand_line(walk: Walkthrough) -> str:
     hand = next((s for s in walk.result.get("steps", []) if s.get("step") == "hand"), None)
     if hand is None:
         return ""
-    how = _("tsumo (self-draw)") if hand.get("how") == "tsumo" else _("ron (a discard)")
+    how = how_won(hand, walk.result)  # robbing a kan is a ron, but not on a discard
     return _("Won on %(win)s by %(how)s.") % {"win": tile_word(hand.get("win")), "how": how}
 
 

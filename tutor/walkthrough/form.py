@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from scorer.engine import ALL_PRESETS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.errors import page_message
-from scorer.forms import ALL_PRESET_CHOICES, SWITCH_LABELS
+from scorer.vocabulary import ALL_PRESET_CHOICES, SWITCH_LABELS
 from tutor.walkthrough import steps as walkthrough
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,10 +34,18 @@ from scorer.engine.request import REQUEST_FIELDS as ENGINE_FIELDS
 from scorer.engine.rules import RulesError, resolve_rules
 from scorer.engine.tables import myriad
 from scorer.engine.tiles import is_valid_code, kind_of
-from scorer.forms import HONOUR_NAMES, PRESET_LABELS
-from scorer.numbers import points_text
+from scorer.numbers import points_text, power_of_two
 from scorer.params import loads_json, parse_int
 from scorer.templatetags.tiles import tile_label as scorer_tile_label
+from scorer.vocabulary import (
+    HONOUR_NAMES,
+    PAYER_NAMES,
+    PRESET_LABELS,
+    SANMA_PAYER_NAMES,
+    join_list,
+    wait_name,
+    yakuman_name,
+)
 from tutor.course.glossary import BY_ID as TERMS_BY_ID
 from tutor.course.glossary import furigana
 from tutor.course.names import LIMIT_NAMES
@@ -105,34 +113,6 @@ FU_TERMS: dict[str, tuple[str, ...]] = {
     "wait_tanki": ("tanki", "nobetan"),
 }
 
-#: How each wait id reads in a sentence ("completed a {wait} wait"): no internal ids.
-WAIT_NAMES: dict[str, Promise] = {
-    "ryanmen": gettext_lazy("ryanmen"),
-    "kanchan": gettext_lazy("kanchan"),
-    "penchan": gettext_lazy("penchan"),
-    "tanki": gettext_lazy("tanki"),
-    "shanpon": gettext_lazy("shanpon"),
-    "kokushi": gettext_lazy("single-tile kokushi"),
-    "kokushi_13": gettext_lazy("thirteen-sided kokushi"),
-}
-
-
-def wait_name(wait: object) -> str:
-    """A wait id as words (``kokushi_13`` -> "thirteen-sided kokushi")."""
-    name = WAIT_NAMES.get(str(wait))
-    return str(name) if name is not None else str(wait).replace("_", " ")
-
-
-def yakuman_name(count: int) -> str:
-    """ "yakuman", "double yakuman", "3× yakuman"."""
-    if count <= 1:
-        return _("yakuman")
-    if count == 2:
-        return _("double yakuman")
-    if count == 3:
-        return _("triple yakuman")
-    return _("%(count)s× yakuman") % {"count": count}
-
 
 def fixed_yakuman(result: Mapping[str, Any]) -> bool:
     """The hand is paid as a yakuman limit: its fu (and its han) do not change the points.
@@ -144,19 +124,6 @@ def fixed_yakuman(result: Mapping[str, Any]) -> bool:
     switches = result.get("rules_switches") or {}
     return not (switches.get("aotenjou") and switches.get("aotenjou_yakuman") == "higher")
 
-
-PAYER_NAMES: dict[str, Promise] = {
-    "discarder": gettext_lazy("The discarder"),
-    "dealer": gettext_lazy("The dealer"),
-    "non_dealer": gettext_lazy("Each non-dealer"),
-    "each": gettext_lazy("Each other player"),
-}
-
-#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
-SANMA_PAYER_NAMES: dict[str, Promise] = {
-    "non_dealer": gettext_lazy("The other non-dealer"),
-    "each": gettext_lazy("Each of the two other players"),
-}
 
 SECTION_NAMES: dict[str, Promise] = {
     "hand": gettext_lazy("Hand"),
@@ -422,11 +389,6 @@ def rules_label(name: object) -> str:
     return _("%(preset)s, with changed rules") % {"preset": label} if custom else label
 
 
-def join_list(items: Iterable[str]) -> str:
-    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
-    return pgettext("list separator", ", ").join(items)
-
-
 def honour_name(code: str) -> str:
     """An honour tile's name (``5z`` -> Haku / 白); any other code as it is."""
     name = HONOUR_NAMES.get(code.replace("h", "z"))
@@ -504,284 +466,481 @@ def _reading_text(form: str, blocks: list[Mapping[str, Any]], pairs: list[list[s
     return _("%(sets)s + pair %(pair)s") % {"sets": sets, "pair": pair}
 
 
+#: A renderer: fills a display step (title, sentence, notes, terms, data) from its engine step,
+#: the drawn hand and the whole result.
+Renderer = Callable[[DisplayStep, Mapping[str, Any], HandView, Result], None]
+
+
+def _render_hand(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The hand")
+    d.text = translate(step, how=how_won(step, result), hand=hand_text(str(step.get("hand", ""))))
+    d.notes.append(
+        Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
+    )
+    d.notes.append(
+        Note(_("The hand is closed (menzen).") if step.get("closed") else _("The hand is open."))
+    )
+    d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
+
+
+def how_won(step: Mapping[str, Any], result: Result) -> str:
+    """How the hand was won, in words: robbing a kan is a ron, but not on a discard."""
+    if step.get("how") == "tsumo":
+        return _("tsumo (self-draw)")
+    if any(y.get("id") == "chankan" for y in result.get("yaku", [])):
+        return _("ron (robbing a kan)")
+    return _("ron (a discard)")
+
+
+def _render_reading(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Why the hand is complete")
+    form = str(step.get("form"))
+    blocks = list(step.get("blocks", []))
+    pairs = [list(p) for p in step.get("pairs", [])]
+    if form == "standard":
+        d.text = _("Four sets and a pair: %(reading)s.") % {
+            "reading": _reading_text(form, blocks, pairs)
+        }
+    d.extra["blocks"] = [
+        {
+            "tiles": list(b.get("tiles", [])),
+            "label": _block_label(b),
+        }
+        for b in blocks
+    ] + _pair_blocks(form, pairs)
+    alternatives = []
+    for alt in step.get("alternatives", []):
+        summary = _reading_text(
+            str(alt.get("form")), list(alt.get("blocks", [])), list(alt.get("pairs", []))
+        )
+        if alt.get("no_yaku"):
+            value = _("no yaku: cannot win this way")
+        elif alt.get("yakuman"):
+            value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
+        else:
+            value = _("%(fu)s fu %(han)s han, %(total)s points") % {
+                "han": alt.get("han"),
+                "fu": alt.get("fu"),
+                "total": number(alt.get("total")),
+            }
+        alternatives.append(
+            _("%(reading)s (%(wait)s wait): %(value)s")
+            % {"reading": summary, "wait": wait_name(alt.get("wait")), "value": value}
+        )
+    d.extra["alternatives"] = alternatives
+    if alternatives:
+        d.notes.append(
+            Note(
+                _(
+                    "The tiles can be read in more than one way; the reading worth the "
+                    "most points is kept (kouten-hou)."
+                )
+            )
+        )
+        d.terms.append("kouten")
+    d.terms += {"chiitoitsu": ["chiitoitsu"], "kokushi": ["kokushi"]}.get(
+        form, ["mentsu", "jantou"]
+    )
+
+
+def _render_wait(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The wait")
+    wait = str(step.get("wait"))
+    d.text = wait_sentence(wait, str(step.get("win")), list(step.get("tiles") or ()), result)
+    if step.get("fu"):
+        note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
+    elif _form(result) == "chiitoitsu":
+        # A pair wait, yet no 2 fu; the fixed fu themselves are said once, at the fu step.
+        note = _("Seven pairs is always won on a pair wait, but the wait adds no fu.")
+    else:
+        note = _("This wait adds no fu.")
+    d.notes.append(Note(note))
+    d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
+    d.data = {"wait": wait}
+
+
+def wait_sentence(wait: str, win: str, tiles: list[str], result: Result) -> str:
+    """The winning tile and what it completed, tiles named: "The winning tile is red dragon
+    (shanpon wait): it completes the red dragon triplet." /
+    「和了牌は中（シャンポン待ち）。中の刻子ができました。」; kokushi
+    「和了牌は一萬。国士無双十三面待ちです。」."""
+    # The tile twice, as the sentence names it twice (the winning tile, then its set).
+    words = {"win": tile_label(win), "wait": wait_name(wait), "tile": tile_label(win)}
+    if wait == "kokushi_13":
+        return _("The winning tile is %(win)s: a thirteen-sided kokushi wait.") % words
+    if wait == "kokushi":
+        return _("The winning tile is %(win)s: a single-tile kokushi wait.") % words
+    if wait == "shanpon":
+        return (
+            _("The winning tile is %(win)s (%(wait)s wait): it completes the %(tile)s triplet.")
+            % words
+        )
+    if wait == "tanki":
+        if _form(result) == "chiitoitsu":
+            return (
+                _("The winning tile is %(win)s (%(wait)s wait): it completes the seventh pair.")
+                % words
+            )
+        return (
+            _("The winning tile is %(win)s (%(wait)s wait): it completes the %(tile)s pair.")
+            % words
+        )
+    words["run"] = run_name(tiles)
+    return (
+        _("The winning tile is %(win)s (%(wait)s wait): it completes the sequence %(run)s.") % words
+    )
+
+
+def run_name(tiles: list[str]) -> str:
+    """A sequence in words: "4-5-6 of circles" / 「四五六筒」 (a red five as a five)."""
+    codes = [t for t in tiles if is_valid_code(t)]
+    if not codes:
+        return tiles_text(tiles)
+    plain = [("5" if c[0] == "0" else c[0]) + c[1] for c in codes]
+    last = tile_label(plain[-1])
+    if japanese():  # 四五六筒: each number's kanji, then the suit once
+        return "".join(tile_label(c)[:-1] for c in plain) + last[-1:]
+    suit = last.partition(" of ")[2]
+    return _("%(numbers)s of %(suit)s") % {"numbers": "-".join(c[0] for c in plain), "suit": suit}
+
+
+def _render_fu(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    item = str(step.get("id"))
+    d.title = _("%(label)s: +%(fu)s fu") % {
+        "label": FU_LABELS.get(item, item),
+        "fu": step.get("fu"),
+    }
+    d.text = translate(step, fu_total=step.get("fu_total"))
+    if step.get("note") == "ron_completed":
+        d.notes.append(
+            Note(
+                _(
+                    "This triplet was completed by a discard (ron on a shanpon wait), so it "
+                    "counts as an open triplet."
+                )
+            )
+        )
+    d.terms = list(FU_TERMS.get(item, ("fu",)))
+    d.data = {"fu": step.get("fu"), "id": item}
+    if fixed_yakuman(result) and item == "base":
+        d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+        d.terms.append("yakuman")
+
+
+def _render_fu_total(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Adding up the fu")
+    if _form(result) == "chiitoitsu":
+        # The fu step has just said seven pairs are a fixed number, never rounded.
+        d.text = _("%(fu)s fu in all.") % {"fu": step.get("fu")}
+    d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
+    fu_items = [s for s in result["steps"] if s["step"] == "fu"]
+    d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
+    d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
+    if step.get("tenpane") and not fixed_yakuman(result):
+        d.notes.append(Note(str(TENPANE_NOTE)))
+    if fixed_yakuman(result):
+        d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
+        d.terms.append("yakuman")
+
+
+def _render_yaku(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    name = _(str(step.get("name")))
+    d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
+    kan = VALUE_KAN.get(str(step.get("id")))
+    if kan is not None and len(step.get("tiles") or ()) == 4:
+        # A value-tile kan: the yaku's sentence says "triplet", its own says "kan".
+        d.text = str(kan) % {"tiles": tiles_text(step.get("tiles"))}
+    if step.get("yakuman"):
+        multiple = max(1, int(step.get("han") or 13) // 13)
+        d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
+        d.terms.append("yakuman")
+    if step.get("kuisagari"):
+        d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
+        d.terms.append("kuisagari")
+    d.terms.append("yaku")
+    d.data = {"yaku": step.get("id"), "han": step.get("han")}
+
+
+def _render_yaku_absent(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
+    name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
+    d.title = _("Not %(name)s") % {"name": name}
+    d.extra["name"] = name
+    d.data = {"absent": step.get("id"), "reason": step.get("reason")}
+    d.terms = [str(step.get("id"))]
+    if step.get("reason") == "honitsu.suits":
+        d.text = honitsu_suits(str(result.get("hand", "")))
+
+
+#: Each suit's name in a sentence ("characters" / 萬子).
+SUIT_NAMES: dict[str, Promise] = {
+    "m": pgettext_lazy("suit", "characters"),
+    "p": pgettext_lazy("suit", "circles"),
+    "s": pgettext_lazy("suit", "bamboo"),
+}
+
+
+def honitsu_suits(hand: str) -> str:
+    """Why a hand of two or three suits is not honitsu, naming its suits from the one with the
+    most tiles: 「萬子のほかに筒子・索子があります。混一色は1種類の数牌と字牌だけで作る役です。」"""
+    counts = dict.fromkeys("mps", 0)
+    with contextlib.suppress(NotationError):
+        parsed = parse_hand(hand)
+        for code in [*parsed.concealed, *(t for meld in parsed.melds for t in meld.tiles)]:
+            if code[1] in counts:
+                counts[code[1]] += 1
+    suits = sorted((s for s in "mps" if counts[s]), key=lambda s: -counts[s])
+    first, others = suits[0] if suits else "m", suits[1:]
+    return _(
+        "Besides %(first)s the hand has %(others)s; honitsu is made of one suit and honours only."
+    ) % {
+        "first": SUIT_NAMES[first],
+        "others": pgettext("list of suits", " and ").join(str(SUIT_NAMES[s]) for s in others),
+    }
+
+
+def _render_dora(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    dora_id = str(step.get("id"))
+    d.title = {
+        "dora": _("Dora"),
+        "ura_dora": _("Ura dora"),
+        "aka_dora": _("Red fives (aka dora)"),
+        "nuki_dora": _("Nuki dora (kita)"),
+    }.get(dora_id, _("Dora"))
+    if step.get("indicator"):
+        d.extra["indicator"] = step["indicator"]
+        d.extra["dora"] = step.get("dora")
+        if not step.get("nuki"):  # the norths set aside keep the engine's longer sentence
+            d.text = dora_sentence(step)
+    if step.get("dora") == "4z" and _has_nuki(result):
+        d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
+    if dora_id == "nuki_dora":
+        _nuki_dora(d, step)
+        # The norths set aside, not a north of the hand itself.
+        d.lit = frozenset(
+            slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
+        )
+    if not step.get("counted") and step.get("count"):
+        d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
+    d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
+    d.data = {"dora-count": step.get("count")}
+
+
+def dora_sentence(step: Mapping[str, Any]) -> str:
+    """An indicated dora step in one sentence, tiles named (the indicator is not itself a dora,
+    said by naming both): 「ドラ表示牌は九索なので、ドラは一索。手牌にはありません。」."""
+    count = int(step.get("count") or 0)
+    words = {
+        "indicator": tile_label(str(step["indicator"])),
+        "dora": tile_label(str(step.get("dora"))),
+        "count": count,
+    }
+    if step.get("id") == "ura_dora":
+        if not count:
+            text = _(
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: none in the hand."
+            )
+        else:
+            text = ngettext(
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: %(count)s in "
+                "the hand (melds included).",
+                "The ura indicator is %(indicator)s, so the ura dora is %(dora)s: %(count)s in "
+                "the hand (melds included).",
+                count,
+            )
+    elif not count:
+        text = _("The indicator is %(indicator)s, so the dora is %(dora)s: none in the hand.")
+    else:
+        text = ngettext(
+            "The indicator is %(indicator)s, so the dora is %(dora)s: %(count)s in the hand "
+            "(melds included).",
+            "The indicator is %(indicator)s, so the dora is %(dora)s: %(count)s in the hand "
+            "(melds included).",
+            count,
+        )
+    return text % words
+
+
+def _render_han_total(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Total han")
+    d.data = {"han": step.get("han")}
+    d.terms = ["han"]
+    if result.get("yakuman") and step.get("count"):
+        # Counting yakuman belongs with the yaku, not with the dora.
+        d.section = "yaku"
+    if fixed_yakuman(result):
+        d.title = _("How many yakuman")
+        count = int(step.get("count") or result.get("yakuman") or 1)
+        d.text = ngettext(
+            "This hand is worth %(count)s yakuman: a yakuman is counted on its own, not in han.",
+            "This hand is worth %(count)s yakuman: a yakuman is counted on its own, not in han.",
+            count,
+        ) % {"count": count}
+        d.terms = ["yakuman"]
+
+
+def _render_limit(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("The limit")
+    limit = step.get("limit")
+    d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
+    if fixed_yakuman(result):
+        d.text = _(
+            "A %(value)s is paid a fixed amount, whatever its han and fu: base points %(base)s."
+        ) % {
+            "value": yakuman_name(int(result.get("yakuman") or 1)),
+            "base": number(step.get("base")),
+        }
+    if step.get("kiriage"):
+        d.notes.append(
+            Note(
+                _("Base %(base)s is rounded up to a mangan here (kiriage mangan).")
+                % {"base": number(1920)}
+            )
+        )
+        d.terms.append("kiriage")
+    if limit:
+        d.terms.append(str(limit).replace("_", "-"))
+    d.data = {"limit": limit or "", "base": step.get("base")}
+
+
+def _render_base_points(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Base points")
+    han = int(step.get("han") or 0)
+    # The whole exponent raised, so that it cannot be read as 2^han + 2 (issue 28).
+    d.text = _("Base points are fu × 2 to the power of (han + 2): here %(power)s.") % {
+        "power": power_of_two(han)
+    }
+    d.extra["formula"] = _("Base points = %(fu)s × %(value)s = %(base)s.") % {
+        "fu": number(step.get("fu")),
+        "value": number(2 ** (han + 2)),
+        "base": number(step.get("base")),
+    }
+    d.notes.append(
+        Note(
+            _(
+                "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
+                "besides its yaku; the quick-reference tables already include them."
+            )
+        )
+    )
+    d.terms = ["kihonten", "bazoro"]
+    d.data = {"base": step.get("base")}
+
+
+def _render_payment_rule(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    _payment_rule(d, step, result)
+
+
+def _render_payment(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    payer = str(step.get("payer"))
+    names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
+    name = str(names.get(payer, payer))
+    d.title = _("Payment: %(payer)s") % {"payer": name}
+    d.text = payment_text(step, _three(result))
+    if not step.get("rounded_up"):
+        d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
+    d.data = {"payer": payer, "amount": step.get("amount")}
+    d.terms = ["oya"]
+
+
+def _render_honba(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Honba")
+    d.terms = ["honba"]
+    d.data = {"honba": step.get("honba_total")}
+    if _three(result):
+        _sanma_honba(d, step, result)
+
+
+def _render_wareme(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Wareme")
+    seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+    d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+    d.terms = ["wareme"]
+    d.data = {"wareme": step.get("wareme")}
+
+
+def _render_pao(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Responsibility payment (pao)")
+    seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
+    d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
+    d.data = {"pao": step.get("pao"), "amount": step.get("amount")}
+
+
+def _render_double_ron(
+    d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result
+) -> None:
+    d.title = _("Double ron")
+
+
+def _render_sticks(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("Riichi sticks")
+    d.terms = ["kyoutaku"]
+    d.data = {"sticks": step.get("points")}
+
+
+def _render_total(d: DisplayStep, step: Mapping[str, Any], hand: HandView, result: Result) -> None:
+    d.title = _("What the winner collects")
+    d.data = {"total": step.get("total")}
+    total = int(step.get("total") or 0)
+    # 万 only under aotenjou (issue 28.5): a limited hand of six yakuman is 192000点, with no
+    # myriad reading and no aotenjou link. A Japanese sentence already writes an aotenjou
+    # total in myriad units, so the grouped-digits aid is for English readers only.
+    if result.get("rules_switches", {}).get("aotenjou"):
+        d.terms.append("aotenjou")
+        if total >= 100_000 and not japanese():
+            d.extra["grouped"] = f"{total:,}"
+            d.extra["myriad"] = myriad(total)
+
+
+#: How each kind of step is shown: one renderer per kind (the engine's step kinds,
+#: :data:`scorer.engine.steps.KINDS`), each filling the display step in the page's language.
+RENDERERS: dict[str, Renderer] = {
+    "hand": _render_hand,
+    "reading": _render_reading,
+    "wait": _render_wait,
+    "fu": _render_fu,
+    "fu_total": _render_fu_total,
+    "yaku": _render_yaku,
+    "yaku_absent": _render_yaku_absent,
+    "dora": _render_dora,
+    "han_total": _render_han_total,
+    "limit": _render_limit,
+    "base_points": _render_base_points,
+    "payment_rule": _render_payment_rule,
+    "payment": _render_payment,
+    "honba": _render_honba,
+    "wareme": _render_wareme,
+    "pao": _render_pao,
+    "double_ron": _render_double_ron,
+    "sticks": _render_sticks,
+    "total": _render_total,
+}
+
+
 def _display(step: Mapping[str, Any], hand: HandView, result: Result) -> DisplayStep:
     kind = str(step["step"])
     tiles = [str(t) for t in step.get("tiles", [])]
     lit = light(hand, tiles) if kind in TILE_STEPS else frozenset()
     d = DisplayStep(0, kind, _SECTION_OF.get(kind, "points"), "", translate(step), tiles, lit)
-    if kind == "hand":
-        d.title = _("The hand")
-        how = _("tsumo (self-draw)") if step.get("how") == "tsumo" else _("ron (a discard)")
-        d.text = translate(step, how=how, hand=hand_text(str(step.get("hand", ""))))
-        d.notes.append(
-            Note(_("The winner is the dealer.") if step.get("dealer") else _("A non-dealer won."))
-        )
-        d.notes.append(
-            Note(
-                _("The hand is closed (menzen).") if step.get("closed") else _("The hand is open.")
-            )
-        )
-        d.terms = ["tsumo" if step.get("how") == "tsumo" else "ron", "menzen", "oya"]
-    elif kind == "reading":
-        d.title = _("Why the hand is complete")
-        form = str(step.get("form"))
-        blocks = list(step.get("blocks", []))
-        pairs = [list(p) for p in step.get("pairs", [])]
-        if form == "standard":
-            d.text = _("Four sets and a pair: %(reading)s.") % {
-                "reading": _reading_text(form, blocks, pairs)
-            }
-        d.extra["blocks"] = [
-            {
-                "tiles": list(b.get("tiles", [])),
-                "label": _block_label(b),
-            }
-            for b in blocks
-        ] + _pair_blocks(form, pairs)
-        alternatives = []
-        for alt in step.get("alternatives", []):
-            summary = _reading_text(
-                str(alt.get("form")), list(alt.get("blocks", [])), list(alt.get("pairs", []))
-            )
-            if alt.get("no_yaku"):
-                value = _("no yaku: cannot win this way")
-            elif alt.get("yakuman"):
-                value = _("yakuman, %(total)s points") % {"total": number(alt.get("total"))}
-            else:
-                value = _("%(fu)s fu %(han)s han, %(total)s points") % {
-                    "han": alt.get("han"),
-                    "fu": alt.get("fu"),
-                    "total": number(alt.get("total")),
-                }
-            alternatives.append(
-                _("%(reading)s (%(wait)s wait): %(value)s")
-                % {"reading": summary, "wait": wait_name(alt.get("wait")), "value": value}
-            )
-        d.extra["alternatives"] = alternatives
-        if alternatives:
-            d.notes.append(
-                Note(
-                    _(
-                        "The tiles can be read in more than one way; the reading worth the "
-                        "most points is kept (kouten-hou)."
-                    )
-                )
-            )
-            d.terms.append("kouten")
-        d.terms += {"chiitoitsu": ["chiitoitsu"], "kokushi": ["kokushi"]}.get(
-            form, ["mentsu", "jantou"]
-        )
-    elif kind == "wait":
-        d.title = _("The wait")
-        wait = str(step.get("wait"))
-        d.text = translate(step, wait=wait_name(wait))
-        if step.get("fu"):
-            note = _("This wait adds %(fu)s fu.") % {"fu": step.get("fu")}
-        elif _form(result) == "chiitoitsu":
-            # A pair wait, yet no 2 fu: seven pairs have fixed fu (the rule set's 25 or 50).
-            note = _(
-                "Seven pairs is always won on a pair wait, but the wait adds no fu: seven pairs "
-                "has a fixed %(fu)s fu."
-            ) % {"fu": result.get("fu")}
-        else:
-            note = _("This wait adds no fu.")
-        d.notes.append(Note(note))
-        d.terms = ["kokushi" if wait.startswith("kokushi") else wait]
-        d.data = {"wait": wait}
-    elif kind == "fu":
-        item = str(step.get("id"))
-        d.title = _("%(label)s: +%(fu)s fu") % {
-            "label": FU_LABELS.get(item, item),
-            "fu": step.get("fu"),
-        }
-        d.text = translate(step, fu_total=step.get("fu_total"))
-        if step.get("note") == "ron_completed":
-            d.notes.append(
-                Note(
-                    _(
-                        "This triplet was completed by a discard (ron on a shanpon wait), so it "
-                        "counts as an open triplet."
-                    )
-                )
-            )
-        d.terms = list(FU_TERMS.get(item, ("fu",)))
-        d.data = {"fu": step.get("fu"), "id": item}
-        if fixed_yakuman(result) and item == "base":
-            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
-            d.terms.append("yakuman")
-    elif kind == "fu_total":
-        d.title = _("Adding up the fu")
-        d.data = {"raw": step.get("raw"), "fu": step.get("fu")}
-        fu_items = [s for s in result["steps"] if s["step"] == "fu"]
-        d.extra["sum"] = " + ".join(str(s.get("fu")) for s in fu_items) + f" = {step.get('raw')}"
-        d.terms = ["fu"] + (["tenpane"] if step.get("tenpane") else [])
-        if step.get("tenpane") and not fixed_yakuman(result):
-            d.notes.append(Note(str(TENPANE_NOTE)))
-        if fixed_yakuman(result):
-            d.notes.insert(0, Note(str(YAKUMAN_FU_NOTE), kind="yakuman"))
-            d.terms.append("yakuman")
-    elif kind == "yaku":
-        name = _(str(step.get("name")))
-        d.title = _("%(name)s: %(han)s han") % {"name": name, "han": step.get("han")}
-        kan = VALUE_KAN.get(str(step.get("id")))
-        if kan is not None and len(step.get("tiles") or ()) == 4:
-            # A value-tile kan: the yaku's sentence says "triplet", its own says "kan".
-            d.text = str(kan) % {"tiles": tiles_text(step.get("tiles"))}
-        if step.get("yakuman"):
-            multiple = max(1, int(step.get("han") or 13) // 13)
-            d.title = _("%(name)s: %(value)s") % {"name": name, "value": yakuman_name(multiple)}
-            d.terms.append("yakuman")
-        if step.get("kuisagari"):
-            d.notes.append(Note(_("The hand is open, so this yaku is worth one han less.")))
-            d.terms.append("kuisagari")
-        d.terms.append("yaku")
-        d.data = {"yaku": step.get("id"), "han": step.get("han")}
-    elif kind == "yaku_absent":
-        # The value-tile rows are judged together as "Yakuhai", a name no yaku row carries.
-        name = _("Yakuhai") if step.get("id") == "yakuhai" else _(str(step.get("name")))
-        d.title = _("Not %(name)s") % {"name": name}
-        d.extra["name"] = name
-        d.data = {"absent": step.get("id"), "reason": step.get("reason")}
-        d.terms = [str(step.get("id"))]
-    elif kind == "dora":
-        dora_id = str(step.get("id"))
-        d.title = {
-            "dora": _("Dora"),
-            "ura_dora": _("Ura dora"),
-            "aka_dora": _("Red fives (aka dora)"),
-            "nuki_dora": _("Nuki dora (kita)"),
-        }.get(dora_id, _("Dora"))
-        if step.get("indicator"):
-            d.extra["indicator"] = step["indicator"]
-            d.extra["dora"] = step.get("dora")
-            if dora_id == "ura_dora":
-                note = _(
-                    "The ura indicator %(indicator)s is not itself an ura dora: the ura dora "
-                    "is %(dora)s."
-                )
-            else:
-                note = _("The indicator %(indicator)s is not itself a dora: the dora is %(dora)s.")
-            words = {
-                "indicator": tile_label(str(step["indicator"])),
-                "dora": tile_label(str(step.get("dora"))),
-            }
-            d.notes.append(Note(note % words))
-        if step.get("dora") == "4z" and _has_nuki(result):
-            d.notes.append(Note(_("The norths set aside are dora of this indicator too.")))
-        if dora_id == "nuki_dora":
-            _nuki_dora(d, step)
-            # The norths set aside, not a north of the hand itself.
-            d.lit = frozenset(
-                slot.index for group in hand.groups if group.kind == "nuki" for slot in group.slots
-            )
-        if not step.get("counted") and step.get("count"):
-            d.notes.append(Note(_("A yakuman ignores dora: these are not counted.")))
-        d.terms = [{"ura_dora": "ura-dora", "aka_dora": "aka-dora"}.get(dora_id, "dora")]
-        d.data = {"dora-count": step.get("count")}
-    elif kind == "han_total":
-        d.title = _("Total han")
-        d.data = {"han": step.get("han")}
-        d.terms = ["han"]
-        if result.get("yakuman") and step.get("count"):
-            # Counting yakuman belongs with the yaku, not with the dora.
-            d.section = "yaku"
-        if fixed_yakuman(result):
-            d.title = _("How many yakuman")
-            count = int(step.get("count") or result.get("yakuman") or 1)
-            d.text = ngettext(
-                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
-                "not in han.",
-                "This hand is worth %(count)s yakuman: a yakuman is counted on its own, "
-                "not in han.",
-                count,
-            ) % {"count": count}
-            d.terms = ["yakuman"]
-    elif kind == "limit":
-        d.title = _("The limit")
-        limit = step.get("limit")
-        d.text = translate(step, limit=LIMIT_NAMES.get(limit, limit))
-        if fixed_yakuman(result):
-            d.text = _(
-                "A %(value)s is paid a fixed amount, whatever its han and fu: base points %(base)s."
-            ) % {
-                "value": yakuman_name(int(result.get("yakuman") or 1)),
-                "base": number(step.get("base")),
-            }
-        if step.get("kiriage"):
-            d.notes.append(
-                Note(
-                    _("Base %(base)s is rounded up to a mangan here (kiriage mangan).")
-                    % {"base": number(1920)}
-                )
-            )
-            d.terms.append("kiriage")
-        if limit:
-            d.terms.append(str(limit).replace("_", "-"))
-        d.data = {"limit": limit or "", "base": step.get("base")}
-    elif kind == "base_points":
-        d.title = _("Base points")
-        d.text = _("Base points are fu × 2 to the power of (han + 2):")
-        # The engine's own sentence, numbers as the page writes them (no "^").
-        d.extra["formula"] = translate(step)
-        d.notes.append(
-            Note(
-                _(
-                    "The +2 is bazoro (場ゾロ): under today's rules every win is given two han "
-                    "besides its yaku; the quick-reference tables already include them."
-                )
-            )
-        )
-        d.terms = ["kihonten", "bazoro"]
-        d.data = {"base": step.get("base")}
-    elif kind == "payment_rule":
-        _payment_rule(d, step, result)
-    elif kind == "payment":
-        payer = str(step.get("payer"))
-        names = {**PAYER_NAMES, **SANMA_PAYER_NAMES} if _three(result) else PAYER_NAMES
-        name = str(names.get(payer, payer))
-        d.title = _("Payment: %(payer)s") % {"payer": name}
-        d.text = payment_text(step, _three(result))
-        if not step.get("rounded_up"):
-            d.notes.append(Note(_("Already a multiple of 100: nothing to round.")))
-        d.data = {"payer": payer, "amount": step.get("amount")}
-        d.terms = ["oya"]
-    elif kind == "honba":
-        d.title = _("Honba")
-        d.terms = ["honba"]
-        d.data = {"honba": step.get("honba_total")}
-        if _three(result):
-            _sanma_honba(d, step, result)
-    elif kind == "wareme":
-        d.title = _("Wareme")
-        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
-        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
-        d.terms = ["wareme"]
-        d.data = {"wareme": step.get("wareme")}
-    elif kind == "pao":
-        d.title = _("Responsibility payment (pao)")
-        seat = {"East": _("East"), "South": _("South"), "West": _("West"), "North": _("North")}
-        d.text = translate(step, seat=seat.get(str(step.get("seat")), step.get("seat")))
-        d.data = {"pao": step.get("pao"), "amount": step.get("amount")}
-    elif kind == "double_ron":
-        d.title = _("Double ron")
-    elif kind == "sticks":
-        d.title = _("Riichi sticks")
-        d.terms = ["kyoutaku"]
-        d.data = {"sticks": step.get("points")}
-    elif kind == "total":
-        d.title = _("What the winner collects")
-        d.data = {"total": step.get("total")}
-        total = int(step.get("total") or 0)
-        # 万 only under aotenjou (issue 28.5): a limited hand of six yakuman is 192000点, with no
-        # myriad reading and no aotenjou link. A Japanese sentence already writes an aotenjou
-        # total in myriad units, so the grouped-digits aid is for English readers only.
-        if result.get("rules_switches", {}).get("aotenjou"):
-            d.terms.append("aotenjou")
-            if total >= 100_000 and not japanese():
-                d.extra["grouped"] = f"{total:,}"
-                d.extra["myriad"] = myriad(total)
-    else:
+    render = RENDERERS.get(kind)
+    if render is None:
         d.title = kind
+    else:
+        render(d, step, hand, result)
     return d
 
 
@@ -1043,6 +1202,7 @@ SENSITIVE: dict[str, str] = {
     "honba_points": "total",
     "sanma_tsumo": "payment_rule",
     "north_yakuhai": "han_total",
+    "wareme": "total",
 }
 #: Switches that matter only with three players.
 THREE_PLAYER_SWITCHES = frozenset({"sanma_tsumo", "north_yakuhai"})
@@ -1080,6 +1240,8 @@ SETTING_LABELS: dict[tuple[str, object], Promise] = {
     ("sanma_tsumo", "dealer"): gettext_lazy("With the dealer paying the north share"),
     ("north_yakuhai", True): gettext_lazy("If north were a value tile"),
     ("north_yakuhai", False): gettext_lazy("If north were a guest wind"),
+    ("wareme", True): gettext_lazy("With wareme"),
+    ("wareme", False): gettext_lazy("Without wareme"),
 }
 
 _OTHER_VALUES: dict[str, tuple[object, ...]] = {
@@ -1101,10 +1263,20 @@ class Sensitivity:
     query: str
 
 
-def _alternatives(switch: str, current: object) -> list[object]:
+def _alternatives(
+    switch: str, current: object, data: Mapping[str, object], result: Result
+) -> list[object]:
+    """The other values of a switch worth trying on this hand."""
+    if switch == "wareme" and not data.get("wareme"):
+        return []  # no seat at the wareme: the switch cannot change anything
     if isinstance(current, bool):
         return [not current]
-    return [v for v in _OTHER_VALUES.get(switch, ()) if v != current]
+    values = [v for v in _OTHER_VALUES.get(switch, ()) if v != current]
+    if switch == "sanma_tsumo" and result["steps"][0].get("dealer"):
+        # On the dealer's own tsumo no dealer is left to pay the north share: the rule splits
+        # it, so naming "the dealer paying" would be a false premise (the split says it).
+        values = [v for v in values if v != "dealer"]
+    return values
 
 
 def _changes(old: Result, new: Result) -> list[str]:
@@ -1155,8 +1327,10 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
             continue
         if switch in THREE_PLAYER_SWITCHES and switches["players"] != 3:
             continue
-        for value in _alternatives(switch, switches[switch]):
+        for value in _alternatives(switch, switches[switch], data, result):
             flipped = {**data, "rules": {**base, switch: value}}
+            if switch == "wareme" and not value:
+                flipped.pop("wareme")  # a wareme seat is refused where the rules have none
             other = score_request(flipped, steps=False)
             label = SETTING_LABELS.get((switch, value), switch)
             if not other.get("ok"):
@@ -1175,7 +1349,7 @@ def rule_sensitivity(data: Mapping[str, object], result: Result) -> list[Sensiti
                 continue
             parts = _changes(result, other)
             if parts:
-                text = _("%(setting)s, this hand is %(changes)s.") % {
+                text = _("%(setting)s, this hand would be %(changes)s.") % {
                     "setting": label,
                     "changes": pgettext("list separator", "; ").join(parts),
                 }
@@ -1325,7 +1499,6 @@ def _build(request: dict[str, Any], result: Result) -> Walkthrough:
 
 
 __all__ = [
-    "LIMIT_NAMES",
     "NEAR_MISSES",
     "REQUEST_FIELDS",
     "DisplayStep",
@@ -1334,7 +1507,6 @@ __all__ = [
     "Walkthrough",
     "build",
     "draw_hand",
-    "gettext_lazy",
     "group_near_misses",
     "light",
     "request_from_query",

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorer.engine.tables import FU_COLUMNS, HAN_ROWS
+from scorer.vocabulary import join_list
 from tutor.course.names import limit_label
 from tutor.quiz import feedback
 from tutor.quiz.base import (
@@ -51,7 +52,6 @@ from tutor.quiz.cells import (
     table_key,
 )
 from tutor.quiz.registry import register
-from tutor.walkthrough.steps import join_list
 
 # -- the score table: the points of a cell ---------------------------------------------------------
 

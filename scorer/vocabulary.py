@@ -1,16 +1,20 @@
-"""The picker form's controls: choices and the words people see (all translatable).
+"""The shared vocabulary: the words people see for the engine's ids, all translatable.
 
-The picker is one GET form whose fields are the API request fields; this module only names
-things. Reading and applying the fields is :mod:`scorer.picker`.
+One place for the names every feature shows: the picker's controls and choices, rule presets
+and switches, honour tiles, limits, yaku, fu items, waits, payers, yakuman multiples and the
+list separator. The picker, the calculator, the walkthrough, the quiz, the course, the review
+and the classroom all import their words from here (numbers are written by
+:mod:`scorer.numbers`). Reading and applying the picker's fields is :mod:`scorer.picker`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorer.engine.rules import ALL_PRESETS, PRESETS, Rules
@@ -328,3 +332,54 @@ def yakuman_label(count: int) -> str:
     if count == 3:
         return gettext("Triple yakuman")
     return gettext("%(count)s× yakuman") % {"count": count}
+
+
+# ----------------------------------------------------------------------------- sentences
+
+#: How each wait id reads in a sentence ("completed a {wait} wait"): no internal ids.
+WAIT_NAMES: dict[str, Promise] = {
+    "ryanmen": _("ryanmen"),
+    "kanchan": _("kanchan"),
+    "penchan": _("penchan"),
+    "tanki": _("tanki"),
+    "shanpon": _("shanpon"),
+    "kokushi": _("single-tile kokushi"),
+    "kokushi_13": _("thirteen-sided kokushi"),
+}
+
+
+def wait_name(wait: object) -> str:
+    """A wait id as words (``kokushi_13`` -> "thirteen-sided kokushi")."""
+    name = WAIT_NAMES.get(str(wait))
+    return str(name) if name is not None else str(wait).replace("_", " ")
+
+
+def yakuman_name(count: int) -> str:
+    """ "yakuman", "double yakuman", "3× yakuman"."""
+    if count <= 1:
+        return gettext("yakuman")
+    if count == 2:
+        return gettext("double yakuman")
+    if count == 3:
+        return gettext("triple yakuman")
+    return gettext("%(count)s× yakuman") % {"count": count}
+
+
+#: Who pays, in a payment step's title.
+PAYER_NAMES: dict[str, Promise] = {
+    "discarder": _("The discarder"),
+    "dealer": _("The dealer"),
+    "non_dealer": _("Each non-dealer"),
+    "each": _("Each other player"),
+}
+
+#: Three players: a non-dealer's tsumo has one other non-dealer to pay, a dealer's tsumo two.
+SANMA_PAYER_NAMES: dict[str, Promise] = {
+    "non_dealer": _("The other non-dealer"),
+    "each": _("Each of the two other players"),
+}
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Items of a list in one string: "a, b, c" in English, "a、b、c" in Japanese."""
+    return pgettext("list separator", ", ").join(items)
