@@ -23,7 +23,7 @@ from scorer.engine.rules import ALL_PRESETS, PRESETS, THREE_PLAYER_PRESETS, Rule
 from scorer.engine.tables import FU_COLUMNS, cell
 from scorer.engine.tiles import EAST, SOUTH
 from scorer.engine.trace import TEXT
-from scorer.numbers import points_text
+from scorer.numbers import points_text, power_of_two
 from scorer.picker import payment_lines
 from scorer.vocabulary import LIMIT_LABELS, PRESET_LABELS
 
@@ -201,6 +201,8 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
             "raw": points(raw),
             "limit": str(LIMIT_LABELS.get(limit, limit)).lower() if limit else "",
             "base": points(base),
+            # 2⁽³⁺²⁾ = 2⁵ = 32: the whole exponent raised, never read as 2³ + 2 (issue 28)
+            "formula": power_of_two(han),
         }
         # The power of two worked out, as the engine's base-points step writes it (no "^").
         if limit and han >= 5:
@@ -209,16 +211,13 @@ def answer(data: Mapping[str, Any]) -> Answer | None:
         elif limit:
             working = (
                 _(
-                    "%(fu)s fu × %(power)s (2 to the power of %(han)s han + 2) = %(raw)s base "
-                    "points → %(limit)s, %(base)s base points"
+                    "%(fu)s fu × %(power)s = %(raw)s base points (%(formula)s) → %(limit)s, "
+                    "%(base)s base points"
                 )
                 % words
             )
         else:
-            working = (
-                _("%(fu)s fu × %(power)s (2 to the power of %(han)s han + 2) = %(raw)s base points")
-                % words
-            )
+            working = _("%(fu)s fu × %(power)s = %(raw)s base points (%(formula)s)") % words
         the_cell = cell(fu, han, dealer, rules)
         if not limit and not the_cell.exists:
             notes.append(_("No hand has %(fu)s fu and 1 han.") % {"fu": fu})

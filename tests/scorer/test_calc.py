@@ -48,10 +48,10 @@ def test_payments_in_words_and_the_working(client):
     assert "1,200/2,200: the dealer pays 2,200, each other player 1,200." in html
     assert "Honba included: 600." in html
     assert "Plus 1,000 from 1 riichi stick." in html
-    assert "30 fu × 32 (2 to the power of 3 han + 2) = 960 base points" in html
+    assert "30 fu × 32 = 960 base points (2⁽³⁺²⁾ = 2⁵ = 32)" in html
     assert "^" not in html
     _, html = page(client, "han=4&fu=30&rules=mleague")
-    assert "1,920 base points → mangan, 2,000 base points" in html
+    assert "= 1,920 base points (2⁽⁴⁺²⁾ = 2⁶ = 64) → mangan, 2,000 base points" in html
 
 
 @pytest.mark.parametrize(
