@@ -36,13 +36,19 @@ CONFORMANCE = DATA / "tenhou" / "cases.jsonl"
 # inside the clone; the temporary folder, the Python installation and the home folder's dot-folders
 # (caches) stay allowed, since the parent folder may be /tmp or a home folder.
 # tests/test_stands_alone.py proves the hook is active.
-def _allowed_roots() -> tuple[str, ...]:
-    roots = {REPO, Path(tempfile.gettempdir()), Path(sys.prefix), Path(sys.base_prefix)}
-    return tuple(os.path.realpath(root) + os.sep for root in roots)
+def _allowed_roots(parent: str) -> tuple[str, ...]:
+    roots = {os.path.realpath(r) + os.sep for r in (REPO, Path(sys.prefix), Path(sys.base_prefix))}
+    temp = os.path.realpath(tempfile.gettempdir()) + os.sep
+    # The temporary folder is allowed where the parent folder is it (a clone in /tmp: the test
+    # run's own temporary files are beside the clone), not where it only holds the parent (a
+    # clone in /tmp/lonely/: /tmp/lonely/shared is exactly what must stay unread).
+    if not (parent.startswith(temp) and parent != temp):
+        roots.add(temp)
+    return tuple(roots)
 
 
 _PARENT = os.path.realpath(REPO.parent) + os.sep
-_ALLOWED = _allowed_roots()
+_ALLOWED = _allowed_roots(_PARENT)
 _HOME_DOT = os.path.join(os.path.realpath(Path.home()), ".")
 
 

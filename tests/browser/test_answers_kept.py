@@ -5,12 +5,14 @@ mended answer then counts."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.test_classroom import DESKTOP, PHONE, new_page
+from tests.browser.test_classroom import DESKTOP, PHONE, PROBLEMS
+from tests.browser.test_classroom import new_page as classroom_page
 
 SHOTS = Path(os.environ.get("TENBO_SHOTS") or "/tmp/shots/answers")
 
@@ -18,13 +20,37 @@ SHOTS = Path(os.environ.get("TENBO_SHOTS") or "/tmp/shots/answers")
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
-    page.screenshot(path=str(SHOTS / f"{name}-{size['width']}.png"), full_page=True)
+    # caret="initial": hiding the caret would inject a style (a CSP violation on these pages)
+    page.screenshot(
+        path=str(SHOTS / f"{name}-{size['width']}.png"), full_page=True, caret="initial"
+    )
+
+
+@pytest.fixture
+def new_page() -> Iterator[Callable[..., Any]]:
+    """test_classroom's pages (console errors and CSP violations recorded in its PROBLEMS),
+    closed after the test. The only console errors allowed are the refusals' own 400s; the
+    list is left empty for the classroom tests that share it."""
+    pages: list[Any] = []
+
+    def make(*args: Any) -> Any:
+        page = classroom_page(*args)
+        pages.append(page)
+        return page
+
+    PROBLEMS.clear()
+    yield make
+    for page in pages:
+        page.context.close()
+    unexpected = [p for p in PROBLEMS if "status of 400" not in p]
+    PROBLEMS.clear()
+    assert unexpected == []
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_an_assignment_keeps_an_unreadable_answer_beside_its_box(
-    browser: Any, live_server: Any, viewport: dict[str, int]
+    browser: Any, live_server: Any, viewport: dict[str, int], new_page: Callable[..., Any]
 ) -> None:
     from playwright.sync_api import expect
 
@@ -72,7 +98,7 @@ def test_an_assignment_keeps_an_unreadable_answer_beside_its_box(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_review_quiz_keeps_an_unreadable_answer_beside_its_box(
-    browser: Any, live_server: Any, viewport: dict[str, int]
+    browser: Any, live_server: Any, viewport: dict[str, int], new_page: Callable[..., Any]
 ) -> None:
     from playwright.sync_api import expect
 
@@ -100,7 +126,7 @@ def test_the_review_quiz_keeps_an_unreadable_answer_beside_its_box(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_placement_check_ends_on_its_own_page_not_inside_the_question(
-    browser: Any, live_server: Any
+    browser: Any, live_server: Any, new_page: Callable[..., Any]
 ) -> None:
     from playwright.sync_api import expect
 

@@ -81,6 +81,7 @@ def test_classroom_acceptance(browser: Any, live_server: Any) -> None:
     from tutor.classroom.models import Assignment, Classroom
 
     base = live_server.url
+    PROBLEMS.clear()  # this test's own pages only (the list is shared with other files)
     teacher = new_page(browser, base, DESKTOP)
     sign_up(teacher, "sensei", teacher=True)
     teacher.fill("#id_name", "Riichi <Tuesday>")

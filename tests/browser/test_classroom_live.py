@@ -49,6 +49,7 @@ def test_a_live_lesson_with_three_phones(browser: Any, live_server: Any) -> None
     from tutor.classroom.models import LiveAnswer, LiveQuestion
 
     base = live_server.url
+    PROBLEMS.clear()  # this test's own pages only
     teacher = new_page(browser, base, PROJECTOR)
     sign_up(teacher, "sensei", teacher=True)
     teacher.fill("#id_name", "Riichi club")
