@@ -647,16 +647,19 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
     data = request.POST
     q = assignments.question(assignment, number)
     given: dict[str, Any] = quiz.form.given(data, q)
+    order = assignments.order_for(assignment, membership.learner)
+    shown_question = {
+        "question": q,
+        "number": number,
+        "position": order.index(number) + 1,
+        "tiles": hand_tiles(q.request),
+    }
     errors = unreadable(request, q)
     if errors:
         # Neither checked nor stored: the question again, the typed text kept in its box and
         # the message beside it (the first answer, the one that counts, is still to come).
-        order = assignments.order_for(assignment, membership.learner)
         extra = {
-            "question": q,
-            "number": number,
-            "position": order.index(number) + 1,
-            "tiles": hand_tiles(q.request),
+            **shown_question,
             "rows": question_rows(q, given, errors),
             "form_error": next((m for n, m in errors.items() if n not in _inputs(q)), ""),
         }
@@ -669,12 +672,9 @@ def assignment_answer(request: HtmxHttpRequest, pk: int, aid: int) -> HttpRespon
         assignment, membership.learner, number, given, seconds
     )
     request.session.pop(_shown_key(assignment, number), None)
-    order = assignments.order_for(assignment, membership.learner)
     extra = {
+        **shown_question,
         "question": q,
-        "number": number,
-        "position": order.index(number) + 1,
-        "tiles": hand_tiles(q.request),
         "rows": question_rows(q, row.given),
         "verdict": verdict,
         "stored": stored,
