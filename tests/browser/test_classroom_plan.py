@@ -186,8 +186,13 @@ def test_a_lesson_plan_with_four_phones(browser: Any, live_server: Any) -> None:
         if number == 1:
             shot(phones["Aki"], "plan-phone-revealed")
             shot(phones["Ben"], "plan-phone-revealed-ja")
-            # the stale second tab presses Next on question 1 after the first tab did
+            # the stale second tab presses Next on question 1 after the first tab did: once it
+            # shows question 1 revealed (its poll reloads it at the reveal; a reload after the
+            # first tab's Next would show question 2, and its Next would rightly go on to 3),
+            # and once the first tab's Next has been served
+            second.wait_for_selector("#reveal-h", timeout=30_000)
             teacher.click("#next-question")
+            expect(teacher.get_by_test_id("question-number")).to_have_text("Question 2 of 5")
             second.click("#next-question")
             expect(second.get_by_test_id("stale")).to_be_visible()
             expect(second.get_by_test_id("question-number")).to_have_text("Question 2 of 5")
