@@ -26,7 +26,14 @@ from scorer.engine.notation import NotationError, format_tiles
 from scorer.engine.rules import Rules
 from scorer.numbers import points_text, power_of_two
 from scorer.params import parse_int
-from scorer.vocabulary import HONOUR_NAMES, PRESET_LABELS, SANMA_PAYER_NAMES, join_list, wait_name
+from scorer.vocabulary import (
+    HONOUR_NAMES,
+    PAYER_NAMES,
+    PRESET_LABELS,
+    SANMA_PAYER_NAMES,
+    join_list,
+    wait_name,
+)
 from tutor.course.lessons import topic_url
 from tutor.course.names import limit_label
 
@@ -320,19 +327,6 @@ def set_seed(set_id: int, n: int) -> int:
 
 # -- shared text ---------------------------------------------------------------------------------
 
-PAYER: Final = {
-    "discarder": gettext_lazy("The discarder"),
-    "dealer": gettext_lazy("The dealer"),
-    "non_dealer": gettext_lazy("Each non-dealer"),
-    "each": gettext_lazy("Each other player"),
-}
-#: Three players: one other non-dealer on a non-dealer's tsumo, two payers on the dealer's.
-SANMA_PAYER: Final = {
-    **PAYER,
-    "non_dealer": gettext_lazy("The other non-dealer"),
-    "each": gettext_lazy("Each of the two other players"),
-}
-
 
 def number(n: object) -> str:
     """Points as the page's readers write them: 12,000 in English, 12000 in Japanese
@@ -449,7 +443,7 @@ def step_text(step: Mapping[str, Any]) -> str:
     if step.get("pairs"):
         params["pair"] = tile_words(step["pairs"][0])
     if "payer" in step:
-        params["payer_name"] = str(PAYER.get(str(step["payer"]), step.get("payer_name", "")))
+        params["payer_name"] = str(PAYER_NAMES.get(str(step["payer"]), step.get("payer_name", "")))
         if step.get("payer_name") == "The other non-dealer":  # three players
             params["payer_name"] = str(SANMA_PAYER_NAMES["non_dealer"])
     if "wait" in step:

@@ -19,8 +19,6 @@ from scorer.engine.tables import FU_COLUMNS, HAN_ROWS, LIMIT_ROWS, Cell, cell
 from scorer.engine.trace import TEXT, limit_key
 from tutor.course.names import limit_label
 from tutor.quiz.base import (
-    PAYER,
-    SANMA_PAYER,
     Field,
     all_text,
     base_points_line,
@@ -133,11 +131,10 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     else:
         lines.append(base_points_line(fu, han, base))
     tsumo = win == "tsumo"
-    names = PAYER
+    sanma = rules.sanma and tsumo  # one other non-dealer, or two payers: their own names
     rows: list[tuple[str, object, int, int]] = list(raw_payments(base, dealer, tsumo))
-    if rules.sanma and tsumo:
+    if sanma:
         # Three players: the engine's sentence for its tsumo rule, then its payment rows.
-        names = SANMA_PAYER
         rows = sanma_tsumo_rows(base, dealer, rules.sanma_tsumo)
         absent = ceil100((2 if dealer else 1) * base)
         lines.append(
@@ -148,10 +145,8 @@ def cell_derivation(fu: int, han: int, dealer: bool, win: str, rules: Rules) -> 
     elif rules.sanma:
         lines.append(_("With three players a ron is paid as with four: the discarder pays all."))
     for payer, multiplier, unrounded, amount in rows:
-        lines.append(
-            payment_line(payer, multiplier, base, unrounded, amount, sanma=names is SANMA_PAYER)
-        )
-    if rules.sanma and tsumo:
+        lines.append(payment_line(payer, multiplier, base, unrounded, amount, sanma=sanma))
+    if sanma:
         paid = [amount for _p, _m, _u, amount in rows]
         total = 2 * paid[0] if dealer else sum(paid)
         lines.append(
